@@ -1,0 +1,4 @@
+/** STUB (lead). */
+export function NotFoundPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** STUB (lead). */
+export function RouteError() {
+  return null;
+}

@@ -1,0 +1,108 @@
+/**
+ * The route table (spec section 2, Route list). Pages are loaded lazily so that each route ships
+ * only its own code (issue 5 budget: /login must not load the Database SDK, charts, date pickers
+ * or QR codes). Guards: RequireAuth (signed-out visitors go to /login), RequireAdmin (non-admins
+ * go to /), RedirectIfSignedIn (a signed-in visitor on /login goes to /).
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { usesEmulators } from '@/shared/firebase';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { Layout } from './layout/Layout';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteError } from './RouteError';
+
+type PageModule = { default: ComponentType };
+
+/** A lazily loaded page: the module's default export is the route's component. */
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** Admin screens (spec section 6): users, reference data, students, tutors, orders, statistics. */
+const adminRoutes: RouteObject[] = [
+  { path: '/users', ...page(() => import('@/features/users/pages/UsersPage')) },
+  { path: '/users/new', ...page(() => import('@/features/users/pages/UserFormPage')) },
+  { path: '/users/:id', ...page(() => import('@/features/users/pages/UserFormPage')) },
+  { path: '/browsing-levels', ...page(() => import('@/features/levels/pages/LevelsPage')) },
+  { path: '/browsing-levels/new', ...page(() => import('@/features/levels/pages/LevelFormPage')) },
+  { path: '/browsing-levels/:id', ...page(() => import('@/features/levels/pages/LevelFormPage')) },
+  { path: '/countries', ...page(() => import('@/features/countries/pages/CountriesPage')) },
+  { path: '/field-levels', ...page(() => import('@/features/field-levels/pages/FieldLevelsPage')) },
+  {
+    path: '/field-levels/new',
+    ...page(() => import('@/features/field-levels/pages/FieldLevelFormPage')),
+  },
+  {
+    path: '/field-levels/:id',
+    ...page(() => import('@/features/field-levels/pages/FieldLevelFormPage')),
+  },
+  { path: '/subjects', ...page(() => import('@/features/subjects/pages/SubjectsPage')) },
+  { path: '/subjects/new', ...page(() => import('@/features/subjects/pages/SubjectFormPage')) },
+  { path: '/subjects/:id', ...page(() => import('@/features/subjects/pages/SubjectFormPage')) },
+  { path: '/field-schools', ...page(() => import('@/features/schools/pages/SchoolsPage')) },
+  { path: '/field-schools/new', ...page(() => import('@/features/schools/pages/SchoolFormPage')) },
+  { path: '/field-schools/:id', ...page(() => import('@/features/schools/pages/SchoolFormPage')) },
+  { path: '/students', ...page(() => import('@/features/students/pages/StudentsPage')) },
+  { path: '/students/new', ...page(() => import('@/features/students/pages/StudentFormPage')) },
+  { path: '/students/:id', ...page(() => import('@/features/students/pages/StudentFormPage')) },
+  { path: '/tutors', ...page(() => import('@/features/tutors/pages/TutorsPage')) },
+  { path: '/tutors/new', ...page(() => import('@/features/tutors/pages/TutorFormPage')) },
+  { path: '/tutors/:id', ...page(() => import('@/features/tutors/pages/TutorFormPage')) },
+  { path: '/orders', ...page(() => import('@/features/orders/pages/OrdersPage')) },
+  { path: '/statistic', ...page(() => import('@/features/statistics/pages/StatisticsPage')) },
+];
+
+/** Signed-in screens open to every user (spec section 1). */
+const memberRoutes: RouteObject[] = [
+  { index: true, ...page(() => import('@/features/dashboard/pages/DashboardPage')) },
+  { path: '/profile', ...page(() => import('./ProfilePage')) },
+  { path: '/section', ...page(() => import('@/features/dashboard/pages/SectionPage')) },
+];
+
+/** Public pages: no sign-in, no admin data (spec section 6). */
+const publicRoutes: RouteObject[] = [
+  { path: '/qrcode/:id?', ...page(() => import('@/features/public/pages/QrCodePage')) },
+  { path: '/payment/:id/:total', ...page(() => import('@/features/public/pages/PaymentPage')) },
+  { path: '/chart/:data?', ...page(() => import('@/features/public/pages/ChartPage')) },
+];
+
+/**
+ * The local backend's outbox (issue 5): what the Auth emulator would have e-mailed. The
+ * `usesEmulators` constant is false in production builds, so the route and its chunk are gone.
+ */
+const localRoutes: RouteObject[] = usesEmulators
+  ? [{ path: '/outbox', ...page(() => import('@/features/outbox/pages/OutboxPage')) }]
+  : [];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: '/login', ...page(() => import('@/features/auth/pages/LoginPage')) },
+          {
+            path: '/recover-password',
+            ...page(() => import('@/features/auth/pages/RecoverPasswordPage')),
+          },
+        ],
+      },
+      ...publicRoutes,
+      ...localRoutes,
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <Layout />,
+            children: [...memberRoutes, { element: <RequireAdmin />, children: adminRoutes }],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

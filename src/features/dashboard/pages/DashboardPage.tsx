@@ -1,0 +1,4 @@
+/** Placeholder until its feature lands. */
+export default function DashboardPage() {
+  return null;
+}

@@ -1,0 +1,84 @@
+/**
+ * The one place that initialises Firebase for the app (issue 5).
+ *
+ * Configuration comes from `VITE_FIREBASE_*` variables (.env.development for the local backend,
+ * the deploy environment's for production). When `VITE_USE_EMULATORS` is 'true' (development and
+ * tests), every service is pointed at the local backend on the standard emulator ports
+ * (Auth 9099, Database 9000, Functions 5001, Storage 9199); the rest of the app never knows which
+ * backend it talks to.
+ *
+ * Only Auth is loaded eagerly: the login screen needs nothing else. Database, Storage and
+ * Functions are imported on first use so their SDKs stay out of the /login bundle (issue 5 budget).
+ */
+import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
+import type { Database } from 'firebase/database';
+import type { Functions } from 'firebase/functions';
+import type { FirebaseStorage } from 'firebase/storage';
+
+const env = import.meta.env;
+
+export const firebaseConfig: FirebaseOptions = {
+  apiKey: env.VITE_FIREBASE_API_KEY,
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
+  projectId: env.VITE_FIREBASE_PROJECT_ID,
+  databaseURL: env.VITE_FIREBASE_DATABASE_URL,
+  storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
+  appId: env.VITE_FIREBASE_APP_ID,
+  messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
+};
+
+/** True when the app talks to the local backend (development, tests, the demo). */
+export const usesEmulators = env.VITE_USE_EMULATORS === 'true';
+const emulatorHost = env.VITE_EMULATOR_HOST || '127.0.0.1';
+
+export const firebaseApp = initializeApp(firebaseConfig);
+
+/**
+ * Firebase Auth, persisted in IndexedDB (falling back to localStorage). initializeAuth without a
+ * popup resolver keeps the sign-in bundle small; the spec's social buttons have no flow.
+ */
+export const auth = initializeAuth(firebaseApp, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+});
+if (usesEmulators) {
+  connectAuthEmulator(auth, `http://${emulatorHost}:9099`, { disableWarnings: true });
+}
+
+let databasePromise: Promise<Database> | undefined;
+/** The Realtime Database, loaded on first use. */
+export function database(): Promise<Database> {
+  databasePromise ??= import('firebase/database').then((m) => {
+    const db = m.getDatabase(firebaseApp);
+    if (usesEmulators) m.connectDatabaseEmulator(db, emulatorHost, 9000);
+    return db;
+  });
+  return databasePromise;
+}
+
+let storagePromise: Promise<FirebaseStorage> | undefined;
+/** Cloud Storage for Firebase, loaded on first use. */
+export function storage(): Promise<FirebaseStorage> {
+  storagePromise ??= import('firebase/storage').then((m) => {
+    const s = m.getStorage(firebaseApp);
+    if (usesEmulators) m.connectStorageEmulator(s, emulatorHost, 9199);
+    return s;
+  });
+  return storagePromise;
+}
+
+let functionsPromise: Promise<Functions> | undefined;
+/** Callable Cloud Functions (default region us-central1), loaded on first use. */
+export function functions(): Promise<Functions> {
+  functionsPromise ??= import('firebase/functions').then((m) => {
+    const f = m.getFunctions(firebaseApp);
+    if (usesEmulators) m.connectFunctionsEmulator(f, emulatorHost, 5001);
+    return f;
+  });
+  return functionsPromise;
+}
