@@ -1,0 +1,176 @@
+/**
+ * Callable Cloud Function `httpsCreateUser` (spec §4 "Creating a student, tutor or user first calls
+ * the server to create the account", §7 "Callable function 'httpsCreateUser'", §8 error catalogue).
+ *
+ * Unlike the template this product grew from (conventions.md, "an unguarded create-user
+ * function"), the caller's admin flag is read on the server from the Realtime Database, never taken
+ * from the payload or the token.
+ */
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
+
+/** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
+export interface CreateBackOfficeUserPayload {
+  email: string;
+  isAdmin: boolean;
+}
+
+/** Payload for a student or tutor account (spec §7: "email plus userType"). */
+export interface CreateCustomerPayload {
+  email: string;
+  userType: 'student' | 'tutor';
+}
+
+/** What the function accepts: exactly one of the two shapes, no other keys. */
+export type CreateUserPayload = CreateBackOfficeUserPayload | CreateCustomerPayload;
+
+/** What the function returns: `{uid}`, the id of the new Auth account (spec §7 "data.uid"). */
+export interface CreateUserResult {
+  uid: string;
+}
+
+/**
+ * Translation keys carried as `HttpsError.message`. The app shows them through its error
+ * catalogue (spec §8: "Errors from the create-account function use the error message as the
+ * translation key"), so they are Firebase-style codes, not prose.
+ */
+export const errorKeys = {
+  unauthenticated: 'functions/unauthenticated',
+  permissionDenied: 'functions/permission-denied',
+  invalidArgument: 'functions/invalid-argument',
+  invalidEmail: 'auth/invalid-email',
+  emailAlreadyExists: 'auth/email-already-exists',
+  internal: 'functions/internal',
+} as const;
+
+/**
+ * A pragmatic e-mail shape check (one `@`, no spaces, a dotted domain), the same family of pattern
+ * the app uses (spec §5). The Auth service applies its own stricter check after this one.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321 limit on the length of an address. */
+const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * Checks the payload strictly: a plain object with `email` and exactly one of `isAdmin` (boolean)
+ * or `userType` ('student' | 'tutor'), and no other keys.
+ *
+ * @throws HttpsError('invalid-argument', 'functions/invalid-argument') for a wrong shape.
+ * @throws HttpsError('invalid-argument', 'auth/invalid-email') for a malformed e-mail.
+ */
+export function parsePayload(data: unknown): CreateUserPayload {
+  const bad = () => new HttpsError('invalid-argument', errorKeys.invalidArgument);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad();
+  const record = data as Record<string, unknown>;
+  const keys = Object.keys(record).sort().join(',');
+  const { email } = record;
+  if (typeof email !== 'string') throw bad();
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
+    throw new HttpsError('invalid-argument', errorKeys.invalidEmail);
+  }
+  if (keys === 'email,isAdmin' && typeof record.isAdmin === 'boolean') {
+    return { email, isAdmin: record.isAdmin };
+  }
+  if (keys === 'email,userType' && (record.userType === 'student' || record.userType === 'tutor')) {
+    return { email, userType: record.userType };
+  }
+  throw bad();
+}
+
+/**
+ * The Admin SDK app, created on first use so that loading the module (which the Firebase CLI does
+ * to discover functions at deploy time) needs no credentials.
+ *
+ * `databaseURL` comes from FIREBASE_CONFIG, which Cloud Functions sets in production and the
+ * Functions emulator sets locally (emulators/start.ts passes DATABASE_URL so that it names the
+ * `<project>-default-rtdb` namespace, and FIREBASE_DATABASE_EMULATOR_HOST so that the Admin SDK
+ * talks to the local Database server instead of firebaseio.com).
+ */
+function adminApp(): App {
+  return getApps().length > 0 ? getApp() : initializeApp();
+}
+
+/** Reads `users/{uid}/isAdmin` with Admin rights (rules bypassed); true only for boolean true. */
+async function isAdmin(uid: string): Promise<boolean> {
+  const snapshot = await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).get();
+  return snapshot.val() === true;
+}
+
+/** The `code` of a firebase-admin error (`auth/email-already-exists`, …), if it has one. */
+function adminErrorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code } = error as { code: unknown };
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Creates the account and its custom claims for an already authorised caller.
+ * Claims: `{admin: true}` for back-office admins (storage.rules check `request.auth.token.admin`),
+ * `{userType}` for students and tutors, none for non-admin back-office users.
+ * The account starts unverified and without password: the invitee signs in with the e-mailed link
+ * and sets a password (spec §2 Login, §4).
+ */
+async function createAccount(payload: CreateUserPayload): Promise<CreateUserResult> {
+  const auth = getAuth(adminApp());
+  let uid: string;
+  try {
+    ({ uid } = await auth.createUser({ email: payload.email, emailVerified: false }));
+  } catch (error) {
+    const code = adminErrorCode(error);
+    if (code === 'auth/email-already-exists') {
+      throw new HttpsError('already-exists', errorKeys.emailAlreadyExists);
+    }
+    if (code === 'auth/invalid-email') {
+      throw new HttpsError('invalid-argument', errorKeys.invalidEmail);
+    }
+    throw new HttpsError('internal', errorKeys.internal);
+  }
+  const claims =
+    'isAdmin' in payload
+      ? payload.isAdmin
+        ? { admin: true }
+        : null
+      : { userType: payload.userType };
+  if (claims) {
+    try {
+      await auth.setCustomUserClaims(uid, claims);
+    } catch {
+      // Without its claims the account would silently lack rights (or an admin would lack the
+      // Storage admin claim); remove it so the caller can simply retry.
+      await auth.deleteUser(uid).catch(() => undefined);
+      throw new HttpsError('internal', errorKeys.internal);
+    }
+  }
+  return { uid };
+}
+
+/**
+ * The request handler, exported apart from the `onCall` wrapper for readability.
+ *
+ * @param request.auth the caller (filled by firebase-functions from the ID token).
+ * @param request.data {@link CreateUserPayload}.
+ * @returns {@link CreateUserResult}.
+ * @throws HttpsError('unauthenticated', 'functions/unauthenticated') when signed out.
+ * @throws HttpsError('permission-denied', 'functions/permission-denied') unless
+ *   `users/{callerUid}/isAdmin === true` in the Realtime Database.
+ * @throws HttpsError('invalid-argument', 'functions/invalid-argument' | 'auth/invalid-email').
+ * @throws HttpsError('already-exists', 'auth/email-already-exists') when the e-mail is taken.
+ * @throws HttpsError('internal', 'functions/internal') for any other Auth failure.
+ */
+export async function handleCreateUser(
+  request: CallableRequest<unknown>,
+): Promise<CreateUserResult> {
+  if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
+  // Authorise before validating so that non-admins learn nothing about payload rules.
+  if (!(await isAdmin(request.auth.uid))) {
+    throw new HttpsError('permission-denied', errorKeys.permissionDenied);
+  }
+  return createAccount(parsePayload(request.data));
+}
+
+/** Callable `httpsCreateUser` (region us-central1, the web SDK's default). See {@link handleCreateUser}. */
+export const httpsCreateUser = onCall<unknown, Promise<CreateUserResult>>(handleCreateUser);

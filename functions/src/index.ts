@@ -1,0 +1,5 @@
+/**
+ * Entry point of the Cloud Functions codebase (firebase.json `functions[0]`, built to lib/).
+ * One file per function (conventions.md); this module only re-exports them.
+ */
+export { httpsCreateUser } from './httpsCreateUser.js';
