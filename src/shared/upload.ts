@@ -1,0 +1,104 @@
+/**
+ * File uploads to Cloud Storage for Firebase with progress, and the 200x200 copies made by the
+ * "Resize Images" extension (firebase.json, extensions/storage-resize-images.env; spec section 3,
+ * Files: "the displayed logo address points to the 200x200 resized copy").
+ */
+import { storage } from './firebase';
+
+/** Progress of an upload, 0..100 (percent of bytes transferred). */
+export type ProgressHandler = (percent: number) => void;
+
+/**
+ * Uploads `file` to `path` with a resumable upload, reporting progress.
+ * @returns the object's full path and its download URL.
+ * @throws the Storage SDK's error (codes 'storage/unauthorized', 'storage/unauthenticated',
+ *   'storage/canceled', ...), mapped for display by shared/errors.
+ */
+export async function uploadFile(
+  path: string,
+  file: Blob,
+  onProgress?: ProgressHandler,
+): Promise<{ fullPath: string; downloadUrl: string }> {
+  const s = await storage();
+  const { ref, uploadBytesResumable, getDownloadURL } = await import('firebase/storage');
+  const task = uploadBytesResumable(ref(s, path), file, { contentType: file.type || undefined });
+  await new Promise<void>((resolve, reject) => {
+    task.on(
+      'state_changed',
+      (snap) => onProgress?.(snap.totalBytes ? (snap.bytesTransferred / snap.totalBytes) * 100 : 0),
+      reject,
+      () => resolve(),
+    );
+  });
+  onProgress?.(100);
+  return {
+    fullPath: task.snapshot.ref.fullPath,
+    downloadUrl: await getDownloadURL(task.snapshot.ref),
+  };
+}
+
+/**
+ * The object path of the resized copy the extension writes beside the original, with its
+ * naming: `users/abc.png` -> `users/abc_200x200.png` (extension option RESIZED_IMAGES_PATH empty,
+ * IMAGE_TYPE false, so the type and extension are kept).
+ */
+export function resizedPath(path: string, size = '200x200'): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  if (dot <= slash) return `${path}_${size}`;
+  return `${path.slice(0, dot)}_${size}${path.slice(dot)}`;
+}
+
+/**
+ * Waits until the resized copy of `path` exists (the extension runs after the upload, a few
+ * hundred milliseconds locally, seconds in production) and returns its download URL.
+ * @param timeoutMs gives up after this many milliseconds and rejects with the last error.
+ */
+export async function resizedDownloadUrl(path: string, timeoutMs = 30_000): Promise<string> {
+  const s = await storage();
+  const { ref, getDownloadURL } = await import('firebase/storage');
+  const target = ref(s, resizedPath(path));
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
+    try {
+      return await getDownloadURL(target);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'storage/object-not-found') throw error;
+      if (Date.now() + delay > deadline) throw error;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}
+
+/**
+ * Whether `url` is a download URL of this project's storage bucket (spec section 4: "A logo is
+ * deleted only when its stored address is in the file storage"); external URLs are left alone.
+ */
+export function isProjectStorageUrl(url: string | null | undefined, bucket: string): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.pathname.includes(`/b/${bucket}/o/`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes the stored file behind a download URL and its resized copy, when the URL belongs to
+ * the project's bucket; does nothing otherwise. A file already gone counts as deleted.
+ */
+export async function deleteStoredFile(url: string | null | undefined): Promise<void> {
+  const s = await storage();
+  if (!url || !isProjectStorageUrl(url, s.app.options.storageBucket ?? '')) return;
+  const { ref, deleteObject } = await import('firebase/storage');
+  const target = ref(s, url);
+  const original = target.fullPath.replace(/_200x200(\.[^./]+)?$/, '$1');
+  await Promise.all(
+    [original, resizedPath(original)].map((p) =>
+      deleteObject(ref(s, p)).catch((error: { code?: string }) => {
+        if (error.code !== 'storage/object-not-found') throw error;
+      }),
+    ),
+  );
+}
