@@ -1,0 +1,80 @@
+/**
+ * One database namespace (`?ns=`): its data, its listens and the write path shared by the
+ * WebSocket protocol and the REST API — rules verdict, apply, push, in that order
+ * (rtdb-wire-protocol.md §5: pushes precede the acknowledgement).
+ */
+import { type Principal } from './rules/auth.js';
+import type { Ruleset } from './rules/ruleset.js';
+import { SubscriptionIndex } from './protocol/subscriptions.js';
+import { hashNode } from './tree/hash.js';
+import type { DataNode } from './tree/node.js';
+import { DataStore } from './tree/store.js';
+import { type Write, overlayView, storedView } from './tree/view.js';
+
+/** Outcome of a write: `ok`, or the status the SDKs understand. */
+export type WriteStatus = 'ok' | 'permission_denied' | 'datastale';
+
+/** Data, listens and rules access for one namespace. */
+export class Namespace {
+  readonly store = new DataStore();
+  readonly subs = new SubscriptionIndex();
+
+  constructor(
+    readonly name: string,
+    private readonly rules: () => Ruleset,
+  ) {}
+
+  /** The rules in force. */
+  ruleset(): Ruleset {
+    return this.rules();
+  }
+
+  /** Whether `principal` may read `path` (with the `query` rules variable for queries). */
+  canRead(principal: Principal, path: readonly string[], query?: Record<string, unknown>): boolean {
+    if (principal.admin) return true;
+    return this.rules().canRead(
+      { auth: principal.auth, now: Date.now() },
+      storedView(this.store.root),
+      path,
+      query,
+    );
+  }
+
+  /** Whether `principal` may perform `writes` as one operation (without applying them). */
+  canWrite(principal: Principal, writes: readonly Write[], now: number): boolean {
+    if (principal.admin) return true;
+    const root = storedView(this.store.root);
+    return this.rules().canWrite(
+      { auth: principal.auth, now },
+      root,
+      overlayView(this.store.root, writes),
+      writes.map((w) => w.path),
+    );
+  }
+
+  /**
+   * Checks, applies and pushes one operation.
+   * @param mergeBase the update location for multi-path updates (pushed as one `m`)
+   * @param expectedHash for transactions: the client's hash of the current value at writes[0]
+   */
+  write(
+    principal: Principal,
+    writes: readonly Write[],
+    now: number,
+    mergeBase?: readonly string[],
+    expectedHash?: string,
+  ): WriteStatus {
+    if (expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash)
+      return 'datastale';
+    if (!this.canWrite(principal, writes, now)) return 'permission_denied';
+    this.store.apply(writes);
+    this.subs.notify(writes, mergeBase, (p) => this.store.get(p));
+    return 'ok';
+  }
+
+  /** Replaces all data (import, clear) and pushes the new values to every listen. */
+  replaceAll(root: DataNode | null): void {
+    this.store.reset(root);
+    this.subs.notify([{ path: [], node: root }], undefined, (p) => this.store.get(p));
+  }
+}

@@ -1,0 +1,373 @@
+/**
+ * One client WebSocket: handshake, control messages and the data actions of
+ * `core/PersistentConnection.ts` (rtdb-wire-protocol.md §3–§4, §10).
+ *
+ * Every request gets exactly one response; a malformed message gets an error (`e` control
+ * message if it has no request number) and never closes the socket or changes data.
+ */
+import type { Namespace, WriteStatus } from '../namespace.js';
+import {
+  ANONYMOUS,
+  InvalidTokenError,
+  type Principal,
+  applyOverride,
+  principalFromCredential,
+} from '../rules/auth.js';
+import { hashNode } from '../tree/hash.js';
+import { nodeToJSON } from '../tree/node.js';
+import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
+import { type QuerySpec, isFiltering, parseWireQuery, queryResultNode } from '../tree/query.js';
+import type { Write } from '../tree/view.js';
+import { FrameAssembler, splitFrames } from './frames.js';
+import { type PushTarget, type Subscription, pushFrame } from './subscriptions.js';
+
+/** The transport a connection talks through (a `ws` socket or a long-poll session). */
+export interface Transport {
+  send(text: string): void;
+  close(): void;
+}
+
+interface DisconnectOp {
+  kind: 'set' | 'merge';
+  path: string[];
+  data: unknown;
+}
+
+interface Listen {
+  sub: Subscription;
+  rawQuery: unknown;
+}
+
+type Body = Record<string, unknown>;
+
+/** The `query` rules variable derived from a query (rtdb-rules.md §3). */
+export function queryVariable(q: QuerySpec): Record<string, unknown> {
+  const i = q.index;
+  const start = q.start?.value ?? null;
+  const end = q.end?.value ?? null;
+  const equal =
+    q.start && q.end && q.start.inclusive && q.end.inclusive && start === end ? start : null;
+  return {
+    orderByKey: i.kind === 'key',
+    orderByPriority: i.kind === 'priority',
+    orderByValue: i.kind === 'value',
+    orderByChild: i.kind === 'child' ? i.path.join('/') : null,
+    startAt: typeof start === 'symbol' ? null : start,
+    endAt: typeof end === 'symbol' ? null : end,
+    equalTo: typeof equal === 'symbol' ? null : equal,
+    limitToFirst: q.limit !== undefined && q.fromLeft ? q.limit : null,
+    limitToLast: q.limit !== undefined && !q.fromLeft ? q.limit : null,
+  };
+}
+
+/** Sorted-key JSON of a query object: how the client identifies a query (`ObjectToUniqueKey`). */
+function queryKey(q: unknown): string {
+  if (q === null || typeof q !== 'object') return '{}';
+  const o = q as Record<string, unknown>;
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    ),
+  );
+}
+
+/** Server-wide services a connection needs. */
+export interface ConnectionHost {
+  log(line: string): void;
+}
+
+let sessionCounter = 0;
+
+/** State and request handling of one client. */
+export class ClientConnection implements PushTarget {
+  private readonly assembler = new FrameAssembler();
+  private principal: Principal = ANONYMOUS;
+  private readonly listens = new Map<string, Listen>();
+  private disconnectOps: DisconnectOp[] = [];
+  private closed = false;
+  /** Called for the `n` (end transmission) control message of a long-poll upgrade. */
+  onEndTransmission: (() => void) | undefined;
+
+  constructor(
+    private transport: Transport,
+    readonly ns: Namespace,
+    private readonly host: ConnectionHost,
+    hostHeader: string,
+  ) {
+    // Handshake: the server speaks first; `h` is where non-emulator-mode clients reconnect.
+    const s = `s${++sessionCounter}`;
+    this.sendControl('h', { ts: Date.now(), v: '5', h: hostHeader, s });
+  }
+
+  sendFrame(text: string): void {
+    if (this.closed) return;
+    for (const part of splitFrames(text)) this.transport.send(part);
+  }
+
+  private sendControl(t: string, d: unknown): void {
+    this.sendFrame(JSON.stringify({ t: 'c', d: { t, d } }));
+  }
+
+  private respond(r: number, s: string, d: unknown): void {
+    this.sendFrame(JSON.stringify({ t: 'd', d: { r, b: { s, d } } }));
+  }
+
+  /** Feeds one incoming text frame. */
+  onFrame(frame: string): void {
+    const text = this.assembler.push(frame);
+    if (text === null) return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch {
+      this.sendControl('e', 'Malformed frame: not JSON');
+      return;
+    }
+    const env = msg as { t?: unknown; d?: unknown } | null;
+    if (!env || typeof env !== 'object' || typeof env.d !== 'object' || env.d === null) {
+      this.sendControl('e', 'Malformed frame: expected {t, d}');
+      return;
+    }
+    const inner = env.d as Body;
+    if (env.t === 'c') {
+      if (inner.t === 'p') this.sendControl('o', {});
+      else if (inner.t === 'n') this.onEndTransmission?.();
+      return;
+    }
+    if (env.t !== 'd') {
+      this.sendControl('e', 'Malformed frame: unknown envelope type');
+      return;
+    }
+    const r = inner.r;
+    const action = inner.a;
+    const body = (inner.b ?? {}) as Body;
+    if (
+      typeof r !== 'number' ||
+      typeof action !== 'string' ||
+      typeof body !== 'object' ||
+      body === null
+    ) {
+      if (typeof r === 'number') this.respond(r, 'invalid_request', 'Malformed request');
+      else this.sendControl('e', 'Malformed request: missing r or a');
+      return;
+    }
+    try {
+      this.handle(r, action, body);
+    } catch (err) {
+      if (err instanceof InvalidInputError) this.respond(r, 'invalid_data', err.message);
+      else {
+        this.host.log(
+          `database: internal error on ${action}: ${(err as Error).stack ?? String(err)}`,
+        );
+        this.respond(r, 'internal_error', 'Internal error');
+      }
+    }
+  }
+
+  private handle(r: number, action: string, b: Body): void {
+    switch (action) {
+      case 's':
+      case 'appcheck':
+      case 'unappeck':
+        return this.respond(r, 'ok', '');
+      case 'auth':
+      case 'gauth':
+        return this.authenticate(r, b);
+      case 'unauth':
+        this.principal = ANONYMOUS;
+        this.respond(r, 'ok', 'unauthenticated');
+        return this.recheckListens();
+      case 'q':
+      case 'l':
+        return this.listen(r, b);
+      case 'n':
+        return this.unlisten(r, b);
+      case 'g':
+        return this.get(r, b);
+      case 'p':
+        return this.put(r, b);
+      case 'm':
+        return this.merge(r, b);
+      case 'o':
+      case 'om':
+        return this.queueDisconnect(r, action === 'o' ? 'set' : 'merge', b);
+      case 'oc':
+        return this.cancelDisconnect(r, b);
+      default:
+        return this.respond(r, 'invalid_action', `Unknown action ${JSON.stringify(action)}`);
+    }
+  }
+
+  private authenticate(r: number, b: Body): void {
+    let principal: Principal;
+    try {
+      principal = applyOverride(principalFromCredential(b.cred), b.authvar, b.noauth);
+    } catch (err) {
+      if (err instanceof InvalidTokenError) return this.respond(r, 'invalid_token', err.message);
+      throw err;
+    }
+    this.principal = principal;
+    this.respond(r, 'ok', principal.admin ? {} : { auth: principal.auth?.token ?? null });
+    this.recheckListens();
+  }
+
+  private pathOf(b: Body, allowPriority = false): string[] {
+    if (typeof b.p !== 'string') throw new InvalidInputError('Missing path');
+    return parsePath(b.p, allowPriority);
+  }
+
+  private listen(r: number, b: Body): void {
+    const path = this.pathOf(b);
+    const query = parseWireQuery(b.q);
+    const tagged = isFiltering(query);
+    if (tagged && typeof b.t !== 'number') throw new InvalidInputError('Tagged query without tag');
+    if (!this.ns.canRead(this.principal, path, queryVariable(query))) {
+      return this.respond(r, 'permission_denied', 'Permission denied');
+    }
+    const id = b.p + '|' + queryKey(b.q);
+    const old = this.listens.get(id);
+    if (old) this.ns.subs.remove(old.sub);
+    const sub: Subscription = {
+      target: this,
+      path,
+      query,
+      tag: tagged ? (b.t as number) : undefined,
+    };
+    this.listens.set(id, { sub, rawQuery: b.q });
+    this.ns.subs.add(sub);
+    const node = this.ns.store.get(path);
+    if (tagged) {
+      const json = JSON.stringify(nodeToJSON(queryResultNode(node, query), true));
+      sub.lastJson = json;
+      this.sendFrame(pushFrame('d', path, json, sub.tag));
+    } else if (typeof b.h !== 'string' || b.h === '' || b.h !== hashNode(node)) {
+      // Equal hashes mean the client's cache is current; otherwise send the data first.
+      this.sendFrame(pushFrame('d', path, JSON.stringify(nodeToJSON(node, true))));
+    }
+    this.respond(r, 'ok', {});
+  }
+
+  private unlisten(r: number, b: Body): void {
+    const id = String(b.p) + '|' + queryKey(b.q);
+    const l = this.listens.get(id);
+    if (l) {
+      this.ns.subs.remove(l.sub);
+      this.listens.delete(id);
+    }
+    this.respond(r, 'ok', {});
+  }
+
+  /** Cancels listens that the current auth/rules no longer allow (push `c`). */
+  recheckListens(): void {
+    for (const [id, l] of this.listens) {
+      if (this.ns.canRead(this.principal, l.sub.path, queryVariable(l.sub.query))) continue;
+      this.ns.subs.remove(l.sub);
+      this.listens.delete(id);
+      const body: Body = { p: '/' + l.sub.path.join('/') };
+      if (l.sub.tag !== undefined) body.q = [l.rawQuery];
+      this.sendFrame(JSON.stringify({ t: 'd', d: { a: 'c', b: body } }));
+    }
+  }
+
+  private get(r: number, b: Body): void {
+    const path = this.pathOf(b);
+    const query = parseWireQuery(b.q && Object.keys(b.q).length ? b.q : undefined);
+    if (!this.ns.canRead(this.principal, path, queryVariable(query)))
+      return this.respond(r, 'permission_denied', 'Permission denied');
+    this.respond(r, 'ok', nodeToJSON(queryResultNode(this.ns.store.get(path), query), true));
+  }
+
+  private put(r: number, b: Body): void {
+    const path = this.pathOf(b, true);
+    if (!('d' in b)) throw new InvalidInputError('Missing data');
+    const now = Date.now();
+    const write = this.ns.store.prepareWrite(path, b.d, now);
+    const hash = typeof b.h === 'string' ? b.h : undefined;
+    this.finishWrite(r, this.ns.write(this.principal, [write], now, undefined, hash));
+  }
+
+  private merge(r: number, b: Body): void {
+    const path = this.pathOf(b);
+    const now = Date.now();
+    const writes = this.ns.store.prepareMerge(path, b.d, now, (rel) => parsePath(rel, true));
+    if (writes.length === 0) return this.respond(r, 'ok', '');
+    this.finishWrite(r, this.ns.write(this.principal, writes, now, path));
+  }
+
+  private finishWrite(r: number, status: WriteStatus): void {
+    if (status === 'ok') this.respond(r, 'ok', '');
+    else if (status === 'datastale')
+      this.respond(r, 'datastale', 'Transaction hash does not match');
+    else this.respond(r, 'permission_denied', 'Permission denied');
+  }
+
+  private prepare(op: DisconnectOp, now: number): Write[] {
+    return op.kind === 'set'
+      ? [this.ns.store.prepareWrite(op.path, op.data, now)]
+      : this.ns.store.prepareMerge(op.path, op.data, now, (rel) => parsePath(rel, true));
+  }
+
+  private queueDisconnect(r: number, kind: 'set' | 'merge', b: Body): void {
+    const op: DisconnectOp = { kind, path: this.pathOf(b, kind === 'set'), data: b.d };
+    const now = Date.now();
+    // Validate the data now (so bad input is refused at once) and check rules when queued.
+    const writes = this.prepare(op, now);
+    if (writes.length && !this.ns.canWrite(this.principal, writes, now))
+      return this.respond(r, 'permission_denied', 'Permission denied');
+    this.disconnectOps.push(op);
+    this.respond(r, 'ok', '');
+  }
+
+  private cancelDisconnect(r: number, b: Body): void {
+    const path = this.pathOf(b);
+    this.disconnectOps = this.disconnectOps.filter((op) => !isPrefix(path, op.path));
+    this.respond(r, 'ok', '');
+  }
+
+  /** Called when the transport closes: drops listens and runs onDisconnect ops in order. */
+  onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const l of this.listens.values()) this.ns.subs.remove(l.sub);
+    this.listens.clear();
+    const ops = this.disconnectOps;
+    this.disconnectOps = [];
+    for (const op of ops) {
+      try {
+        const now = Date.now();
+        const writes = this.prepare(op, now);
+        if (!writes.length) continue;
+        // Re-checked with the connection's auth: rules or data may have changed since queueing.
+        const status = this.ns.write(
+          this.principal,
+          writes,
+          now,
+          op.kind === 'merge' ? op.path : undefined,
+        );
+        if (status !== 'ok')
+          this.host.log(`database: onDisconnect at /${op.path.join('/')} ${status}`);
+      } catch (err) {
+        this.host.log(
+          `database: onDisconnect at /${op.path.join('/')} failed: ${(err as Error).message}`,
+        );
+      }
+    }
+  }
+
+  /** Sends a control message (used by the long-poll upgrade). */
+  control(t: string, d: unknown): void {
+    this.sendControl(t, d);
+  }
+
+  /** Moves the connection to another transport (long poll → WebSocket upgrade). */
+  replaceTransport(t: Transport): void {
+    this.transport = t;
+  }
+
+  /** Closes the transport (server shutdown). */
+  close(): void {
+    this.transport.close();
+  }
+}

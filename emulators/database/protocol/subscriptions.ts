@@ -1,0 +1,185 @@
+/**
+ * Active listens of one namespace, indexed by path in a trie so a write finds the affected
+ * listens in O(depth + matches), and the pushes a write causes (rtdb-wire-protocol.md §5):
+ * - a plain listen at or above a written path gets the written value at that path (`d`), or one
+ *   `m` for a multi-path update;
+ * - a plain listen below a written path gets its new value (`d` at its own path);
+ * - a tagged query is re-evaluated and gets its new result when it changed (`d` with `t`).
+ * Each distinct frame is serialised once and shared by every listener it goes to.
+ */
+import type { DataNode } from '../tree/node.js';
+import { nodeToJSON } from '../tree/node.js';
+import { type QuerySpec, queryResultNode } from '../tree/query.js';
+import type { Write } from '../tree/view.js';
+
+/** Where pushes go: one client connection. */
+export interface PushTarget {
+  /** Sends one data message (already a JSON envelope string). */
+  sendFrame(text: string): void;
+}
+
+/** One listen of one connection. */
+export interface Subscription {
+  readonly target: PushTarget;
+  readonly path: string[];
+  readonly query: QuerySpec;
+  /** Present for tagged (filtering) queries. */
+  readonly tag?: number;
+  /** Last result JSON sent to a tagged query, to skip pushes that change nothing. */
+  lastJson?: string;
+}
+
+interface TrieNode {
+  subs: Set<Subscription>;
+  kids: Map<string, TrieNode>;
+}
+
+function newTrie(): TrieNode {
+  return { subs: new Set(), kids: new Map() };
+}
+
+/** Builds the envelope for a server push. */
+export function pushFrame(
+  action: 'd' | 'm',
+  path: readonly string[],
+  json: string,
+  tag?: number,
+): string {
+  const tagPart = tag === undefined ? '' : `,"t":${tag}`;
+  return `{"t":"d","d":{"a":"${action}","b":{"p":${JSON.stringify(path.join('/'))},"d":${json}${tagPart}}}}`;
+}
+
+/** The listens of one namespace. */
+export class SubscriptionIndex {
+  private readonly root = newTrie();
+  private count = 0;
+
+  /** Number of active listens. */
+  get size(): number {
+    return this.count;
+  }
+
+  add(sub: Subscription): void {
+    let node = this.root;
+    for (const key of sub.path) {
+      let next = node.kids.get(key);
+      if (!next) node.kids.set(key, (next = newTrie()));
+      node = next;
+    }
+    node.subs.add(sub);
+    this.count++;
+  }
+
+  remove(sub: Subscription): void {
+    const chain: TrieNode[] = [this.root];
+    let node: TrieNode | undefined = this.root;
+    for (const key of sub.path) {
+      node = node.kids.get(key);
+      if (!node) return;
+      chain.push(node);
+    }
+    if (!node.subs.delete(sub)) return;
+    this.count--;
+    // Drop trie nodes that hold nothing any more.
+    for (let i = chain.length - 1; i > 0; i--) {
+      const n = chain[i]!;
+      if (n.subs.size || n.kids.size) break;
+      chain[i - 1]!.kids.delete(sub.path[i - 1]!);
+    }
+  }
+
+  /** Every listen (for rules reloads). */
+  all(): Subscription[] {
+    const out: Subscription[] = [];
+    const walk = (n: TrieNode): void => {
+      for (const s of n.subs) out.push(s);
+      for (const k of n.kids.values()) walk(k);
+    };
+    walk(this.root);
+    return out;
+  }
+
+  /**
+   * Listens affected by writing at `path`: `above` = at or above it, `below` = strictly below.
+   */
+  private affected(
+    path: readonly string[],
+    above: Set<Subscription>,
+    below: Set<Subscription>,
+  ): void {
+    let node: TrieNode | undefined = this.root;
+    for (const s of node.subs) above.add(s);
+    for (const key of path) {
+      node = node.kids.get(key);
+      if (!node) return;
+      for (const s of node.subs) above.add(s);
+    }
+    const walk = (n: TrieNode): void => {
+      for (const k of n.kids.values()) {
+        for (const s of k.subs) below.add(s);
+        walk(k);
+      }
+    };
+    walk(node);
+  }
+
+  /**
+   * Sends the pushes caused by an applied operation.
+   * @param writes the applied writes (resolved values)
+   * @param mergeBase for a multi-path update, the location it was sent to
+   * @param get reads the tree after the operation
+   */
+  notify(
+    writes: readonly Write[],
+    mergeBase: readonly string[] | undefined,
+    get: (path: readonly string[]) => DataNode | null,
+  ): void {
+    if (this.count === 0) return;
+    const above = new Set<Subscription>();
+    const below = new Set<Subscription>();
+    for (const w of writes) this.affected(w.path, above, below);
+    const frames = new Map<string, string>();
+    const cached = (key: string, make: () => string): string => {
+      let f = frames.get(key);
+      if (f === undefined) frames.set(key, (f = make()));
+      return f;
+    };
+    const sendOwnValue = (sub: Subscription): void => {
+      if (sub.tag !== undefined) {
+        const json = JSON.stringify(nodeToJSON(queryResultNode(get(sub.path), sub.query), true));
+        if (json === sub.lastJson) return;
+        sub.lastJson = json;
+        sub.target.sendFrame(pushFrame('d', sub.path, json, sub.tag));
+        return;
+      }
+      const key = 'own:' + sub.path.join('/');
+      sub.target.sendFrame(
+        cached(key, () =>
+          pushFrame('d', sub.path, JSON.stringify(nodeToJSON(get(sub.path), true))),
+        ),
+      );
+    };
+    for (const sub of below) if (!above.has(sub)) sendOwnValue(sub);
+    for (const sub of above) {
+      if (sub.tag !== undefined) {
+        sendOwnValue(sub);
+      } else if (mergeBase === undefined) {
+        const w = writes[0]!;
+        sub.target.sendFrame(
+          cached('w', () => pushFrame('d', w.path, JSON.stringify(nodeToJSON(w.node, true)))),
+        );
+      } else if (sub.path.length <= mergeBase.length) {
+        sub.target.sendFrame(
+          cached('m', () => {
+            const body: Record<string, unknown> = {};
+            for (const w of writes)
+              body[w.path.slice(mergeBase.length).join('/')] = nodeToJSON(w.node, true);
+            return pushFrame('m', mergeBase, JSON.stringify(body));
+          }),
+        );
+      } else {
+        sendOwnValue(sub);
+      }
+    }
+  }
+}

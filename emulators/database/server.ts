@@ -1,0 +1,248 @@
+/**
+ * The HTTP + WebSocket server: routes upgrades to the realtime protocol, `/.lp` to the
+ * long-polling answer and everything else to the REST API; owns the namespaces, the rules
+ * loader and persistence.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { LongPollSessions } from './longpoll.js';
+import { Namespace } from './namespace.js';
+import { exportDirectory, importDirectory } from './persistence.js';
+import { ClientConnection } from './protocol/connection.js';
+import { handleRest } from './rest.js';
+import { RulesLoader } from './rules/loader.js';
+import { Ruleset } from './rules/ruleset.js';
+import type { DataNode } from './tree/node.js';
+
+/** Options of {@link startDatabaseEmulator}. */
+export interface DatabaseEmulatorOptions {
+  /** Interface to bind; default `127.0.0.1`. */
+  host?: string;
+  /** TCP port; default 9000; 0 = any free port. */
+  port?: number;
+  /** Rules file; default `<cwd>/database.rules.json`; watched and reloaded. Missing = open rules. */
+  rulesPath?: string;
+  /** Directory of `<ns>.json` files loaded at start. */
+  importDir?: string;
+  /** Directory that {@link DatabaseEmulator.stop} exports to. */
+  exportOnExitDir?: string;
+  /** Receives log lines (rules reloads, errors); default: discard. */
+  log?: (line: string) => void;
+}
+
+/** A running emulator. */
+export interface DatabaseEmulator {
+  readonly host: string;
+  readonly port: number;
+  /** `http://host:port` */
+  readonly url: string;
+  /** Closes sockets and the server; writes the export if `exportOnExitDir` was given. */
+  stop(): Promise<void>;
+  /** Empties one namespace, or all of them; listeners receive the change. */
+  clear(ns?: string): void;
+  /** Writes `<dir>/<ns>.json` for every namespace (atomically per file). */
+  exportTo(dir: string): Promise<void>;
+}
+
+/** Namespace names: what `?ns=` may hold (database names are `[a-z0-9-]`, be lenient). */
+const NS_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Namespace of a request: `?ns=`, else the first label of a `*.firebaseio.com`-style host. */
+export function namespaceFor(url: URL, hostHeader: string | undefined): string {
+  const ns = url.searchParams.get('ns');
+  if (ns !== null && NS_PATTERN.test(ns)) return ns;
+  const host = (hostHeader ?? '').split(':')[0] ?? '';
+  const label = host.split('.')[0] ?? '';
+  if (host.includes('.') && !/^\d+$/.test(label) && NS_PATTERN.test(label)) return label;
+  return 'default';
+}
+
+class Emulator implements DatabaseEmulator {
+  readonly namespaces = new Map<string, Namespace>();
+  readonly connections = new Set<ClientConnection>();
+  private readonly http: Server;
+  private readonly wss: WebSocketServer;
+  private readonly rules: RulesLoader;
+  /** Rules set through REST `/.settings/rules.json` (override the file until it changes). */
+  private rulesText_: string | undefined;
+  host = '127.0.0.1';
+  port = 0;
+  private stopped = false;
+  private readonly longPoll: LongPollSessions = new LongPollSessions({
+    log: (line) => this.log(line),
+    namespaceOf: (req) =>
+      this.namespace(namespaceFor(new URL(req.url ?? '/', 'http://localhost'), req.headers.host)),
+    attach: (conn) => this.connections.add(conn),
+    detach: (conn) => {
+      this.connections.delete(conn);
+      conn.onClose();
+    },
+  });
+
+  constructor(
+    private readonly options: DatabaseEmulatorOptions,
+    private readonly log: (line: string) => void,
+  ) {
+    const rulesPath = resolve(options.rulesPath ?? 'database.rules.json');
+    this.rules = new RulesLoader(rulesPath, log, () => {
+      this.rulesText_ = undefined;
+      this.recheckAllListens();
+    });
+    this.http = createServer((req, res) => {
+      if ((req.url ?? '').startsWith('/.lp')) {
+        this.longPoll.handle(req, res);
+        return;
+      }
+      void handleRest(this.restHost, req, res);
+    });
+    this.http.keepAliveTimeout = 5000;
+    this.wss = new WebSocketServer({
+      noServer: true,
+      perMessageDeflate: false,
+      maxPayload: 256 * 1024 * 1024,
+    });
+    this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
+    });
+  }
+
+  get url(): string {
+    const h = this.host.includes(':') ? `[${this.host}]` : this.host;
+    return `http://${h}:${this.port}`;
+  }
+
+  namespace(name: string): Namespace {
+    let ns = this.namespaces.get(name);
+    if (!ns) {
+      ns = new Namespace(name, () => this.rules.rules);
+      this.namespaces.set(name, ns);
+    }
+    return ns;
+  }
+
+  private readonly restHost = {
+    namespace: (name: string) => this.namespace(name),
+    namespaceFor,
+    rulesText: () => this.rulesText_ ?? this.rulesFileText(),
+    setRules: (text: string) => {
+      this.rules.rules = Ruleset.parse(text);
+      this.rulesText_ = text;
+      this.recheckAllListens();
+    },
+  };
+
+  private rulesFileText(): string {
+    try {
+      return readFileSync(this.rules.file, 'utf8');
+    } catch {
+      return JSON.stringify({ rules: { '.read': true, '.write': true } });
+    }
+  }
+
+  /** Cancels listens that the rules in force no longer allow. */
+  private recheckAllListens(): void {
+    for (const c of this.connections) c.recheckListens();
+  }
+
+  /** Attaches a realtime client (WebSocket). */
+  private accept(ws: WebSocket, req: IncomingMessage): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (this.longPoll.claimUpgrade(url.searchParams.get('s'), ws)) return;
+    const ns = this.namespace(namespaceFor(url, req.headers.host));
+    const conn = new ClientConnection(
+      {
+        send: (text) => {
+          if (ws.readyState === ws.OPEN) ws.send(text);
+        },
+        close: () => ws.terminate(),
+      },
+      ns,
+      { log: this.log },
+      req.headers.host ?? `${this.host}:${this.port}`,
+    );
+    this.connections.add(conn);
+    ws.on('message', (data, isBinary) => {
+      const text =
+        isBinary || !Buffer.isBuffer(data)
+          ? Buffer.from(data as Buffer).toString('utf8')
+          : data.toString('utf8');
+      conn.onFrame(text);
+    });
+    ws.on('close', () => {
+      this.connections.delete(conn);
+      conn.onClose();
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  async listen(): Promise<void> {
+    if (this.options.importDir) {
+      for (const [name, root] of await importDirectory(this.options.importDir))
+        this.namespace(name).store.reset(root);
+    }
+    await new Promise<void>((resolveListen, reject) => {
+      this.http.once('error', reject);
+      this.http.listen(this.options.port ?? 9000, this.options.host ?? '127.0.0.1', () => {
+        this.http.off('error', reject);
+        resolveListen();
+      });
+    });
+    const addr = this.http.address() as AddressInfo;
+    this.host = this.options.host ?? '127.0.0.1';
+    this.port = addr.port;
+  }
+
+  clear(ns?: string): void {
+    if (ns !== undefined) this.namespaces.get(ns)?.replaceAll(null);
+    else for (const n of this.namespaces.values()) n.replaceAll(null);
+  }
+
+  async exportTo(dir: string): Promise<void> {
+    const data = new Map<string, DataNode | null>();
+    for (const [name, ns] of this.namespaces) data.set(name, ns.store.root);
+    await exportDirectory(dir, data);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.rules.stop();
+    this.longPoll.closeAll();
+    // Disconnecting clients runs their onDisconnect ops, as a real server going away would.
+    for (const c of [...this.connections]) {
+      this.connections.delete(c);
+      c.onClose();
+      c.close();
+    }
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
+    await new Promise<void>((r) => {
+      this.http.close(() => r());
+      this.http.closeAllConnections();
+    });
+    if (this.options.exportOnExitDir) await this.exportTo(this.options.exportOnExitDir);
+  }
+}
+
+/**
+ * Starts an emulator and resolves once it accepts connections.
+ * @throws RulesError if the rules file is invalid; the listen error (e.g. EADDRINUSE) if the port is taken
+ */
+export async function startDatabaseEmulator(
+  options: DatabaseEmulatorOptions = {},
+): Promise<DatabaseEmulator> {
+  const emulator = new Emulator(options, options.log ?? (() => {}));
+  try {
+    await emulator.listen();
+  } catch (err) {
+    await emulator.stop().catch(() => {});
+    throw err;
+  }
+  return emulator;
+}
+
+export type { Emulator };

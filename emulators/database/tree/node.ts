@@ -1,0 +1,166 @@
+/**
+ * The in-memory data tree: mutable nodes with per-node caches (hash, sorted keys) that the
+ * namespace clears along every written path, so a write costs O(depth) plus the written value,
+ * never a copy or re-serialisation of the whole tree.
+ *
+ * Value model from the SDK (`core/snap/LeafNode.ts`, `ChildrenNode.ts`): a node is a leaf
+ * (string, number, boolean) or a set of named children; either may carry a priority
+ * (number or string). `null` means "no node"; a branch without children does not exist.
+ */
+import { InvalidInputError, isValidKey } from './path.js';
+
+export type Primitive = string | number | boolean;
+export type Priority = string | number | null;
+
+/** A leaf value with an optional priority. */
+export class Leaf {
+  hashCache: string | undefined;
+  constructor(
+    readonly value: Primitive,
+    readonly priority: Priority = null,
+  ) {}
+}
+
+/** A node with at least one child. Caches are owned by the tree and cleared on writes below. */
+export class Branch {
+  readonly children: Map<string, DataNode>;
+  priority: Priority;
+  hashCache: string | undefined;
+  sortCache: Map<string, string[]> | undefined;
+  constructor(children: Map<string, DataNode> = new Map(), priority: Priority = null) {
+    this.children = children;
+    this.priority = priority;
+  }
+  /** Drops cached hash and orderings (called when this node or a descendant changes). */
+  invalidate(): void {
+    this.hashCache = undefined;
+    this.sortCache = undefined;
+  }
+}
+
+export type DataNode = Leaf | Branch;
+
+/** The node at `path` below `node`, or null. */
+export function childAt(node: DataNode | null, path: readonly string[]): DataNode | null {
+  let cur = node;
+  for (const key of path) {
+    if (!(cur instanceof Branch)) return null;
+    cur = cur.children.get(key) ?? null;
+  }
+  return cur;
+}
+
+/** Firebase documents a maximum depth of 32 levels for a value (Limits page). */
+export const MAX_DEPTH = 32;
+/** Largest string leaf, as enforced by the SDK (`validation.ts` `MAX_LEAF_SIZE_`, 10 MB). */
+export const MAX_LEAF_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Resolves a `{".sv": …}` placeholder. `relPath` is relative to the written location. Returns
+ * the primitive to store; throws InvalidInputError for unknown server values.
+ */
+export type ServerValueResolver = (sv: unknown, relPath: readonly string[]) => Primitive;
+
+function isPriority(v: unknown): v is string | number {
+  return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+}
+
+/**
+ * Builds a node from a value in the SDK's export format (`.value`, `.priority`, arrays as
+ * index-keyed objects, `{".sv":…}` server values).
+ * @param depthOffset depth of the written location, counted towards MAX_DEPTH
+ * @throws InvalidInputError on invalid keys, non-finite numbers, over-deep or over-size values
+ */
+export function nodeFromJSON(
+  json: unknown,
+  resolveSv?: ServerValueResolver,
+  depthOffset = 0,
+): DataNode | null {
+  const path: string[] = [];
+  const build = (v: unknown): DataNode | null => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'string') {
+      if (v.length > MAX_LEAF_BYTES / 3 && Buffer.byteLength(v) > MAX_LEAF_BYTES)
+        throw new InvalidInputError('String value exceeds 10 MB');
+      return new Leaf(v);
+    }
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw new InvalidInputError('Invalid number');
+      return new Leaf(v);
+    }
+    if (typeof v === 'boolean') return new Leaf(v);
+    if (typeof v !== 'object') throw new InvalidInputError('Invalid value');
+    if (path.length + depthOffset > MAX_DEPTH)
+      throw new InvalidInputError(`Value nested deeper than ${MAX_DEPTH} levels`);
+    const obj = v as Record<string, unknown>;
+    if (!Array.isArray(obj) && '.sv' in obj) {
+      if (!resolveSv) throw new InvalidInputError('Server values are not allowed here');
+      return new Leaf(resolveSv(obj['.sv'], path));
+    }
+    let priority: Priority = null;
+    if (!Array.isArray(obj) && '.priority' in obj) {
+      const p = obj['.priority'];
+      if (p !== null && typeof p === 'object' && '.sv' in p && resolveSv) {
+        priority = resolveSv((p as Record<string, unknown>)['.sv'], path) as string | number;
+      } else if (p !== null && !isPriority(p)) {
+        throw new InvalidInputError('Invalid priority');
+      } else priority = p;
+    }
+    if (!Array.isArray(obj) && '.value' in obj) {
+      const inner = build(obj['.value']);
+      if (inner instanceof Branch) throw new InvalidInputError('.value must be a primitive');
+      return inner ? new Leaf(inner.value, priority) : null;
+    }
+    const children = new Map<string, DataNode>();
+    for (const key of Object.keys(obj)) {
+      if (key === '.priority') continue;
+      if (!isValidKey(key)) throw new InvalidInputError(`Invalid key ${JSON.stringify(key)}`);
+      path.push(key);
+      const child = build(obj[key]);
+      path.pop();
+      if (child) children.set(key, child);
+    }
+    return children.size ? new Branch(children, priority) : null;
+  };
+  return build(json);
+}
+
+/**
+ * Plain JSON of a node. `exportFormat` keeps priorities (`.priority`, `{".value",".priority"}`)
+ * as the SDK's `val(true)` does; otherwise index-keyed objects become arrays by the SDK's rule
+ * (`ChildrenNode.val`: all keys non-negative integers and max key < 2 × count).
+ */
+export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknown {
+  if (!node) return null;
+  if (node instanceof Leaf) {
+    return exportFormat && node.priority !== null
+      ? { '.value': node.value, '.priority': node.priority }
+      : node.value;
+  }
+  const obj: Record<string, unknown> = {};
+  let allInts = !exportFormat;
+  let maxKey = 0;
+  for (const [key, child] of node.children) {
+    obj[key] = nodeToJSON(child, exportFormat);
+    if (allInts) {
+      if (/^(0|[1-9]\d*)$/.test(key)) maxKey = Math.max(maxKey, Number(key));
+      else allInts = false;
+    }
+  }
+  if (exportFormat && node.priority !== null) obj['.priority'] = node.priority;
+  if (allInts && maxKey < 2 * node.children.size) {
+    const arr: unknown[] = [];
+    for (const key of Object.keys(obj)) arr[Number(key)] = obj[key];
+    return arr;
+  }
+  return obj;
+}
+
+/** Number of nodes (leaves and branches) under and including `node`. */
+export function countNodes(node: DataNode | null): number {
+  if (!node) return 0;
+  if (node instanceof Leaf) return 1;
+  let n = 1;
+  for (const child of node.children.values()) n += countNodes(child);
+  return n;
+}
