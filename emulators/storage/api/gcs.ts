@@ -1,0 +1,289 @@
+import type { IncomingMessage } from 'node:http';
+import type { Caller } from '../auth';
+import { badRequest, HttpError, notFound } from '../errors';
+import { pumpBody, readJsonBody, sendJson } from '../http';
+import {
+  applyMetadataPatch,
+  parseWritableMetadata,
+  toGcsMetadata,
+  type StoredObject,
+  type WritableMetadata,
+} from '../metadata';
+import { multipartBoundary, readMultipartRelated } from '../multipart';
+import { decodeSegment, validateBucketName, validateObjectName } from '../paths';
+import type { StorageService, UploadSession } from '../service';
+import type { ApiRequest } from './firebase';
+
+/** The GCS JSON API caller: `@google-cloud/storage` sends no credentials to an emulator; it is the admin. */
+const ADMIN: Caller = { kind: 'admin' };
+
+/**
+ * The subset of the Cloud Storage JSON API that `firebase-admin` (through `@google-cloud/storage`,
+ * `STORAGE_EMULATOR_HOST`) uses (reference notes §5). Paths are accepted with and without the
+ * `/storage/v1` prefix, since the client uses the emulator host itself as its base URL.
+ *
+ * - `POST /upload/storage/v1/b/{b}/o?uploadType=resumable|multipart|media&name=`
+ * - `PUT  /upload/storage/v1/b/{b}/o?upload_id=` with `Content-Range` (308 until complete)
+ * - `GET  /b/{b}/o` list; `GET /b/{b}/o/{name}` object (`?alt=media` bytes); `/download/storage/v1/…`
+ * - `PATCH|PUT /b/{b}/o/{name}` metadata; `DELETE /b/{b}/o/{name}`; `GET /b/{b}` bucket
+ *
+ * Security rules never apply here: this is the server-side (admin) path, as in production.
+ *
+ * @returns false when the path is not a JSON API route.
+ */
+export async function handleGcsApi(service: StorageService, request: ApiRequest): Promise<boolean> {
+  const { req, url } = request;
+  const upload = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);
+  if (upload) {
+    const bucket = validateBucketName(decodeSegment(upload[1]!));
+    if (req.method === 'POST') return startUpload(service, request, bucket);
+    if (req.method === 'PUT')
+      return continueUpload(
+        service,
+        request,
+        service.session(url.searchParams.get('upload_id'), bucket),
+      );
+    throw new HttpError(405, `${req.method} is not supported for uploads.`);
+  }
+  const route = /^(\/download)?(?:\/storage\/v1)?\/b\/([^/]+)(?:\/o(?:\/(.+))?)?$/.exec(
+    url.pathname,
+  );
+  if (!route) return false;
+  const bucket = validateBucketName(decodeSegment(route[2]!));
+  const hasObjects = url.pathname.includes('/o');
+  if (!hasObjects) {
+    if (req.method !== 'GET')
+      throw new HttpError(405, `${req.method} is not supported on a bucket.`);
+    sendJson(request.res, 200, {
+      kind: 'storage#bucket',
+      id: bucket,
+      name: bucket,
+      location: 'US',
+      storageClass: 'STANDARD',
+    });
+    return true;
+  }
+  if (route[3] === undefined) {
+    if (req.method !== 'GET')
+      throw new HttpError(405, `${req.method} is not supported on a bucket's objects.`);
+    return list(service, request, bucket);
+  }
+  const name = validateObjectName(decodeSegment(route[3]));
+  const object = service.store.get(bucket, name);
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD': {
+      const found = existing(object, bucket, name);
+      if (route[1] || url.searchParams.get('alt') === 'media')
+        await service.sendMedia(req, request.res, found);
+      else sendJson(request.res, 200, toGcsMetadata(found, request.baseUrl));
+      return true;
+    }
+    case 'PATCH':
+    case 'PUT': {
+      const found = existing(object, bucket, name);
+      const patch = writable(await readJsonBody(req));
+      sendJson(
+        request.res,
+        200,
+        toGcsMetadata(
+          service.store.updateMetadata(applyMetadataPatch(found, patch)),
+          request.baseUrl,
+        ),
+      );
+      return true;
+    }
+    case 'DELETE':
+      existing(object, bucket, name);
+      await service.store.delete(bucket, name);
+      request.res.writeHead(204).end();
+      return true;
+    default:
+      throw new HttpError(405, `${req.method} is not supported on an object.`);
+  }
+}
+
+function existing(object: StoredObject | undefined, bucket: string, name: string): StoredObject {
+  if (!object) throw notFound(`No such object: ${bucket}/${name}`);
+  return object;
+}
+
+function writable(body: unknown): WritableMetadata {
+  try {
+    return parseWritableMetadata(body);
+  } catch (error) {
+    throw badRequest((error as Error).message);
+  }
+}
+
+function list(service: StorageService, { url, res, baseUrl }: ApiRequest, bucket: string): boolean {
+  const maxResults = url.searchParams.has('maxResults')
+    ? Number(url.searchParams.get('maxResults'))
+    : undefined;
+  if (maxResults !== undefined && !(Number.isInteger(maxResults) && maxResults > 0))
+    throw badRequest('maxResults must be a positive integer.');
+  const page = service.store.list(bucket, {
+    prefix: url.searchParams.get('prefix') ?? '',
+    ...(url.searchParams.get('delimiter') ? { delimiter: url.searchParams.get('delimiter')! } : {}),
+    ...(url.searchParams.get('pageToken') ? { pageToken: url.searchParams.get('pageToken')! } : {}),
+    ...(maxResults ? { maxResults } : {}),
+  });
+  sendJson(res, 200, {
+    kind: 'storage#objects',
+    items: page.items.map((item) => toGcsMetadata(item, baseUrl)),
+    prefixes: page.prefixes,
+    ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+  });
+  return true;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function startUpload(
+  service: StorageService,
+  request: ApiRequest,
+  bucket: string,
+): Promise<boolean> {
+  const { req, res, url, baseUrl } = request;
+  const uploadType = url.searchParams.get('uploadType');
+  if (uploadType === 'resumable') {
+    const body = await readJsonBody(req);
+    const metadata = writable(body);
+    const bodyName =
+      body && typeof body === 'object' ? (body as { name?: unknown }).name : undefined;
+    const name = validateObjectName(
+      url.searchParams.get('name') ?? (typeof bodyName === 'string' ? bodyName : null),
+    );
+    const declared = header(req, 'x-upload-content-length');
+    const declaredSize = declared === undefined ? undefined : Number(declared);
+    if (declaredSize !== undefined && !(Number.isSafeInteger(declaredSize) && declaredSize >= 0))
+      throw badRequest('X-Upload-Content-Length must be a byte count.');
+    if (declaredSize !== undefined && declaredSize > service.maxUploadBytes)
+      throw new HttpError(413, `Upload exceeds the ${service.maxUploadBytes}-byte limit.`);
+    const contentType =
+      metadata.contentType ?? header(req, 'x-upload-content-type') ?? 'application/octet-stream';
+    const session = service.startSession({
+      bucket,
+      name,
+      contentType,
+      metadata,
+      caller: ADMIN,
+      firebase: false,
+      ...(declaredSize !== undefined ? { declaredSize } : {}),
+    });
+    const location = `${baseUrl}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?uploadType=resumable&name=${encodeURIComponent(name)}&upload_id=${session.id}`;
+    res
+      .writeHead(200, {
+        Location: location,
+        'X-GUploader-UploadID': session.id,
+        'Content-Length': 0,
+      })
+      .end();
+    return true;
+  }
+  if (uploadType !== 'multipart' && uploadType !== 'media')
+    throw badRequest(`Unsupported uploadType ${uploadType ?? '(none)'}.`);
+
+  const writer = service.store.newWriter(service.maxUploadBytes);
+  let metadata: WritableMetadata = {};
+  let contentType: string;
+  let name = url.searchParams.get('name');
+  try {
+    if (uploadType === 'multipart') {
+      const head = await readMultipartRelated(
+        req as AsyncIterable<Buffer>,
+        multipartBoundary(header(req, 'content-type')),
+        (chunk) => writer.write(chunk),
+      );
+      metadata = writable(head.metadata);
+      const bodyName = (head.metadata as { name?: unknown } | null)?.name;
+      if (!name && typeof bodyName === 'string') name = bodyName;
+      contentType = metadata.contentType ?? head.mediaContentType ?? 'application/octet-stream';
+    } else {
+      await pumpBody(req, (chunk) => writer.write(chunk));
+      contentType = header(req, 'content-type') ?? 'application/octet-stream';
+    }
+    name = validateObjectName(name);
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  const object = await service.finishUpload(writer, {
+    bucket,
+    name,
+    contentType,
+    metadata,
+    caller: ADMIN,
+    firebase: false,
+  });
+  sendJson(res, 200, toGcsMetadata(object, baseUrl));
+  return true;
+}
+
+/**
+ * `PUT` on a session URL. `Content-Range: bytes a-b/total` (a chunk), `bytes a-*\/*` (the rest,
+ * one streamed request) or `bytes *\/total|*` (status probe). Replies 308 with `Range` while
+ * incomplete, 200 with the object once complete.
+ */
+async function continueUpload(
+  service: StorageService,
+  request: ApiRequest,
+  session: UploadSession,
+): Promise<boolean> {
+  const { req, res, baseUrl } = request;
+  const range = header(req, 'content-range')?.trim() ?? `bytes ${session.writer.size}-*/*`;
+  const chunk = /^bytes (\d+)-(\d+|\*)\/(\d+|\*)$/.exec(range);
+  const probe = /^bytes \*\/(\d+|\*)$/.exec(range);
+  if (!chunk && !probe) throw badRequest(`Malformed Content-Range ${range}.`);
+  const incomplete = (): void => {
+    const headers: Record<string, string | number> = { 'Content-Length': 0 };
+    if (session.writer.size > 0) headers.Range = `bytes=0-${session.writer.size - 1}`;
+    res.writeHead(308, headers).end();
+  };
+  if (session.result) {
+    sendJson(res, 200, toGcsMetadata(session.result, baseUrl));
+    return true;
+  }
+  let total: number | undefined;
+  if (chunk) {
+    if (session.busy) throw new HttpError(409, 'Another request is writing to this upload.');
+    if (Number(chunk[1]) !== session.writer.size)
+      throw badRequest(
+        `Chunk starts at ${chunk[1]} but ${session.writer.size} bytes were received.`,
+      );
+    total = chunk[3] === '*' ? (chunk[2] === '*' ? -1 : undefined) : Number(chunk[3]);
+    session.busy = true;
+    try {
+      await pumpBody(req, (data) => session.writer.write(data));
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 413) await service.endSession(session);
+      throw error;
+    } finally {
+      session.busy = false;
+    }
+  } else {
+    total = probe![1] === '*' ? undefined : Number(probe![1]);
+  }
+  // -1: "bytes a-*/*", the whole remainder in this request, so its end is the object's end.
+  const complete = total === -1 || (total !== undefined && session.writer.size >= total);
+  if (!complete) {
+    incomplete();
+    return true;
+  }
+  const expected = total === -1 ? session.declaredSize : total;
+  if (expected !== undefined && session.writer.size !== expected) {
+    await service.endSession(session);
+    throw badRequest(`Truncated upload: ${session.writer.size} of ${expected} bytes received.`);
+  }
+  try {
+    session.result = await service.finishUpload(session.writer, session);
+  } catch (error) {
+    await service.endSession(session);
+    throw error;
+  }
+  sendJson(res, 200, toGcsMetadata(session.result, baseUrl));
+  return true;
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { Caller } from './auth';
+import type { BlobWriter } from './blob-writer';
+import { HttpError, notFound } from './errors';
+import { parseRange } from './http';
+import { DOWNLOAD_TOKENS_KEY, type StoredObject, type WritableMetadata } from './metadata';
+import type { RulesEngine, RulesMethod } from './rules';
+import type { ObjectStore } from './store';
+
+/** A resumable upload in progress (web SDK `X-Goog-Upload-Protocol: resumable` or GCS `uploadType=resumable`). */
+export interface UploadSession {
+  id: string;
+  bucket: string;
+  name: string;
+  writer: BlobWriter;
+  /** Total size announced at start, if any; a finalize with another size is a truncated upload. */
+  declaredSize?: number;
+  contentType: string;
+  metadata: WritableMetadata;
+  caller: Caller;
+  /** True for `/v0` sessions: the object gets a download token. */
+  firebase: boolean;
+  /** Set once finalized, so a repeated finalize or a status query can answer with it. */
+  result?: StoredObject;
+  /** A chunk request is being written; a second concurrent one is refused. */
+  busy: boolean;
+}
+
+const DENIAL: Record<RulesMethod, string> = {
+  get: 'Permission denied. No READ permission.',
+  list: 'Permission denied. No LIST permission.',
+  create: 'Permission denied. No WRITE permission.',
+  update: 'Permission denied. No WRITE permission.',
+  delete: 'Permission denied. No WRITE permission.',
+};
+
+/** What both HTTP APIs share: the store, rules, upload sessions and the upload limit. */
+export class StorageService {
+  private readonly sessions = new Map<string, UploadSession>();
+
+  constructor(
+    readonly store: ObjectStore,
+    readonly rules: RulesEngine,
+    /** Largest object accepted, in bytes. */
+    readonly maxUploadBytes: number,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /**
+   * Throws 403 (→ `storage/unauthorized`) unless the caller may do `method` on `path`.
+   * The admin (`owner` token, GCS JSON API) bypasses rules, as in production.
+   */
+  authorize(
+    caller: Caller,
+    method: RulesMethod,
+    bucket: string,
+    path: string,
+    resource: StoredObject | null,
+    requestResource: StoredObject | null = null,
+    extraHeaders: Record<string, string> = {},
+  ): void {
+    if (caller.kind === 'admin') return;
+    const decision = this.rules.check({
+      method,
+      bucket,
+      path,
+      auth: caller.kind === 'user' ? caller.auth : null,
+      resource,
+      requestResource,
+    });
+    if (decision.allowed) return;
+    if (decision.errors.length)
+      this.log(`Storage rules: ${method} ${bucket}/${path} denied; ${decision.errors.join('; ')}`);
+    throw new HttpError(
+      403,
+      this.rules.loaded
+        ? DENIAL[method]
+        : 'Permission denied. Storage Emulator has no loaded ruleset.',
+      'forbidden',
+      extraHeaders,
+    );
+  }
+
+  /**
+   * Turns finished upload bytes into an object: digest, rules (`create`, or `update` when
+   * overwriting, as production does), then an atomic rename. On any failure the temporary file is
+   * removed and nothing changes.
+   */
+  async finishUpload(
+    writer: BlobWriter,
+    upload: {
+      bucket: string;
+      name: string;
+      contentType: string;
+      metadata: WritableMetadata;
+      caller: Caller;
+      firebase: boolean;
+    },
+    deniedHeaders: Record<string, string> = {},
+  ): Promise<StoredObject> {
+    try {
+      const digest = await writer.finish();
+      const object = this.store.prepare(upload, digest);
+      // Every upload through the Firebase API gets a download token (firebase-tools, production).
+      if (upload.firebase && !object.metadata[DOWNLOAD_TOKENS_KEY])
+        object.metadata[DOWNLOAD_TOKENS_KEY] = randomUUID();
+      const existing = this.store.get(upload.bucket, upload.name) ?? null;
+      this.authorize(
+        upload.caller,
+        existing ? 'update' : 'create',
+        upload.bucket,
+        upload.name,
+        existing,
+        object,
+        deniedHeaders,
+      );
+      return await this.store.commit(writer, object);
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  }
+
+  /** Opens a resumable session; its bytes go to a temporary file until finalize. */
+  startSession(init: Omit<UploadSession, 'id' | 'writer' | 'busy'>): UploadSession {
+    const session: UploadSession = {
+      ...init,
+      id: randomUUID().replaceAll('-', ''),
+      writer: this.store.newWriter(this.maxUploadBytes),
+      busy: false,
+    };
+    this.sessions.set(session.id, session);
+    return session;
+  }
+
+  /** @throws HttpError 404 for an unknown (or cancelled, or another bucket's) session. */
+  session(id: string | null, bucket: string): UploadSession {
+    const session = id ? this.sessions.get(id) : undefined;
+    if (!session || session.bucket !== bucket)
+      throw notFound(`Upload session ${id ?? ''} not found.`);
+    return session;
+  }
+
+  /** Forgets a session, deleting its temporary bytes unless it was committed. */
+  async endSession(session: UploadSession): Promise<void> {
+    this.sessions.delete(session.id);
+    if (!session.result) await session.writer.abort();
+  }
+
+  /** Drops all sessions (server stop, `clear()`). */
+  async dropSessions(): Promise<void> {
+    const all = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(all.map((s) => (s.result ? undefined : s.writer.abort())));
+  }
+
+  /**
+   * Streams an object's bytes with its stored Content-Type, honouring `Range` (206).
+   * `x-goog-hash` lets `@google-cloud/storage` verify whole downloads.
+   */
+  async sendMedia(req: IncomingMessage, res: ServerResponse, object: StoredObject): Promise<void> {
+    const headers: Record<string, string | number> = {
+      'Content-Type': object.contentType,
+      'Accept-Ranges': 'bytes',
+      ETag: `"${object.md5Hash}"`,
+      'x-goog-hash': `crc32c=${object.crc32c},md5=${object.md5Hash}`,
+      'x-goog-generation': object.generation,
+      'x-goog-metageneration': String(object.metageneration),
+      'Last-Modified': new Date(object.updated).toUTCString(),
+    };
+    if (object.cacheControl) headers['Cache-Control'] = object.cacheControl;
+    if (object.contentDisposition) headers['Content-Disposition'] = object.contentDisposition;
+    if (object.contentEncoding) headers['Content-Encoding'] = object.contentEncoding;
+    if (object.contentLanguage) headers['Content-Language'] = object.contentLanguage;
+    const range = parseRange(req.headers.range, object.size);
+    if (req.headers.range && !range && object.size > 0 && /^bytes=/.test(req.headers.range)) {
+      throw new HttpError(416, 'Requested range not satisfiable.', 'invalid', {
+        'Content-Range': `bytes */${object.size}`,
+      });
+    }
+    if (range) {
+      res.writeHead(206, {
+        ...headers,
+        'Content-Length': range.end - range.start + 1,
+        'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
+      });
+    } else {
+      res.writeHead(200, { ...headers, 'Content-Length': object.size });
+    }
+    if (req.method === 'HEAD' || object.size === 0) {
+      res.end();
+      return;
+    }
+    await pipeline(this.store.openRead(object, range), res);
+  }
+}
