@@ -1,0 +1,23 @@
+/**
+ * firebase-admin (v13, modular entry points) bound to the local backend. The emulator env
+ * (config.ts `emulatorEnv()`) must be in `process.env` before the first call: the Admin SDK reads
+ * FIREBASE_*_EMULATOR_HOST when a service is first used.
+ */
+import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { DATABASE_URL, PROJECT_ID, STORAGE_BUCKET, emulatorEnv } from './config';
+
+const APP_NAME = 'local-backend';
+
+/**
+ * The shared Admin app for the local backend (named, so it never clashes with a caller's default
+ * app). Missing emulator variables are filled in from config.ts, so Admin calls can never reach
+ * production by accident.
+ */
+export function localAdminApp(): App {
+  for (const [name, value] of Object.entries(emulatorEnv())) process.env[name] ??= value;
+  if (getApps().some((app) => app.name === APP_NAME)) return getApp(APP_NAME);
+  return initializeApp(
+    { projectId: PROJECT_ID, databaseURL: DATABASE_URL, storageBucket: STORAGE_BUCKET },
+    APP_NAME,
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Runs firebase-tools' own Auth and Functions emulators (plain Node, no Java) as a child process in
+ * its own process group, so that stopping it also stops the function worker processes it spawns.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Options for {@link startFirebaseTools}. */
+export interface FirebaseToolsOptions {
+  /** Project directory holding firebase.json (ports and functions source come from it). */
+  cwd: string;
+  /** Project id; a `demo-` id keeps firebase-tools offline and login-free. */
+  projectId: string;
+  /** Emulators to run, e.g. `['auth', 'functions']`. */
+  only: string[];
+  /** Directory from a previous `--export-on-exit`; ignored when it holds no export. */
+  importDir?: string;
+  /** Directory to export emulator data to when stopped with SIGINT. */
+  exportOnExitDir?: string;
+  /**
+   * Extra environment for firebase-tools and, through it, for the function processes (the
+   * Functions emulator spawns them with its own `process.env`; auth-emulator.md §4).
+   */
+  env: Record<string, string>;
+  /** Receives every output line of firebase-tools, without the trailing newline. */
+  onLine: (line: string) => void;
+  /** Give up waiting for "All emulators ready" after this many milliseconds (default 120 000). */
+  readyTimeoutMs?: number;
+}
+
+/** A running firebase-tools process. */
+export interface FirebaseToolsProcess {
+  /** Process id; also the id of its process group. */
+  pid: number;
+  /** Resolves with the exit code (or null when killed by a signal) when the process ends. */
+  exited: Promise<number | null>;
+  /**
+   * Sends SIGINT to the whole group (firebase-tools then exports data and stops its emulators),
+   * waits up to `graceMs` (default 30 000 ms), then SIGKILLs the group. Safe to call twice.
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Absolute path of firebase-tools' CLI entry point in node_modules. */
+export function firebaseCliPath(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(
+    path.dirname(require.resolve('firebase-tools/package.json')),
+    'lib/bin/firebase.js',
+  );
+}
+
+/** True when `dir` holds a firebase-tools export (its metadata file). */
+export function hasFirebaseExport(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'firebase-export-metadata.json'));
+}
+
+/** Signals a process group, ignoring "no such process" (already gone). */
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/**
+ * Starts `firebase emulators:start --only <only> --project <projectId>` and resolves once it prints
+ * "All emulators ready" (functions loaded, ports open).
+ *
+ * @throws Error when the process exits or times out before it is ready (the group is killed).
+ */
+export async function startFirebaseTools(
+  options: FirebaseToolsOptions,
+): Promise<FirebaseToolsProcess> {
+  const args = [
+    firebaseCliPath(),
+    'emulators:start',
+    '--only',
+    options.only.join(','),
+    '--project',
+    options.projectId,
+  ];
+  if (options.importDir && hasFirebaseExport(options.importDir)) {
+    args.push('--import', options.importDir);
+  }
+  if (options.exportOnExitDir) args.push('--export-on-exit', options.exportOnExitDir);
+
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    // A new process group: Ctrl-C in the terminal reaches only us, and we stop the group as a whole.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...options.env,
+      // No update check or colour codes: keeps the run offline and the log readable.
+      NO_UPDATE_NOTIFIER: '1',
+      FORCE_COLOR: '0',
+    },
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('firebase-tools could not be spawned');
+
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  let ready = false;
+  let resolveReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));
+  const onData = (stream: NodeJS.ReadableStream) => {
+    let buffer = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        options.onLine(line);
+        if (!ready && line.includes('All emulators ready')) {
+          ready = true;
+          resolveReady();
+        }
+      }
+    });
+  };
+  if (child.stdout) onData(child.stdout);
+  if (child.stderr) onData(child.stderr);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (graceMs = 30_000): Promise<void> => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      killGroup(pid, 'SIGINT');
+      const timer = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), graceMs).unref(),
+      );
+      if ((await Promise.race([exited, timer])) === 'timeout') killGroup(pid, 'SIGKILL');
+      await exited;
+      // Function workers share the group; make sure none outlives firebase-tools.
+      killGroup(pid, 'SIGKILL');
+    })();
+    return stopping;
+  };
+
+  const timeoutMs = options.readyTimeoutMs ?? 120_000;
+  const outcome = await Promise.race([
+    readyPromise.then(() => 'ready' as const),
+    exited.then(() => 'exited' as const),
+    new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs).unref()),
+  ]);
+  if (outcome !== 'ready') {
+    await stop(5_000);
+    throw new Error(
+      outcome === 'exited'
+        ? 'firebase-tools exited before the emulators were ready (see its log above)'
+        : `firebase-tools was not ready within ${timeoutMs / 1000} s`,
+    );
+  }
+  return { pid, exited, stop };
+}

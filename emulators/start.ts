@@ -1,0 +1,272 @@
+/**
+ * One command for the whole local backend (README "Run the app"):
+ *
+ *   tsx emulators/start.ts                 backend + demo data + Vite app (npm start)
+ *   tsx emulators/start.ts --backend-only  backend alone on the standard ports (npm run emulators)
+ *   tsx emulators/start.ts --exec "<cmd>" [--seed]
+ *                                          backend + Vite on fresh, empty data; runs <cmd> with the
+ *                                          emulator env; stops everything; exits with <cmd>'s code
+ *
+ * Services: firebase-tools' Auth and Functions emulators (child process group), our Database and
+ * Storage servers (in process, emulators/database and emulators/storage), Vite (in process).
+ * Persistent modes import from and export to .local-data/{auth,database,storage}; --exec never
+ * touches .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createServer, type ViteDevServer } from 'vite';
+import { startDatabaseEmulator } from './database/index';
+import { startStorageEmulator } from './storage/index';
+import {
+  APP_URL,
+  DATABASE_NAMESPACE,
+  HOST,
+  PORTS,
+  PROJECT_ID,
+  STORAGE_BUCKET,
+  emulatorEnv,
+} from './config';
+import { startFirebaseTools, type FirebaseToolsProcess } from './firebase-tools';
+import { portIsFree, waitForHttp } from './wait';
+import { DEMO_CREDENTIALS, databaseIsEmpty, seedDemoData } from './seed/index';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DATA_DIR = path.join(ROOT, '.local-data');
+const LOG_DIR = path.join(DATA_DIR, 'logs');
+
+type Mode = 'app' | 'backend' | 'exec';
+type Stoppable = { name: string; stop: () => Promise<unknown> };
+
+const { values } = parseArgs({
+  options: {
+    'backend-only': { type: 'boolean', default: false },
+    exec: { type: 'string' },
+    seed: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(fs.readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]);
+  process.exit(0);
+}
+const mode: Mode = values.exec !== undefined ? 'exec' : values['backend-only'] ? 'backend' : 'app';
+const persist = mode !== 'exec';
+
+/** Services started so far, stopped in reverse order. */
+const running: Stoppable[] = [];
+let shuttingDown: Promise<void> | undefined;
+let execChild: ChildProcess | undefined;
+
+const say = (line: string) => console.log(line);
+const ready = (name: string, detail: string) => say(`✔ ${name.padEnd(9)} ${detail}`);
+
+/** Stops every started service (exports happen inside each stop()), children first. */
+function shutdown(): Promise<void> {
+  shuttingDown ??= (async () => {
+    if (execChild?.pid && execChild.exitCode === null) {
+      try {
+        process.kill(-execChild.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    for (const service of running.reverse()) {
+      try {
+        await service.stop();
+      } catch (error) {
+        console.error(`! stopping ${service.name} failed:`, error);
+      }
+    }
+  })();
+  return shuttingDown;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    say(`\n${signal}: stopping${persist ? ' and saving data to .local-data' : ''}…`);
+    void shutdown().then(() => process.exit(mode === 'exec' ? 130 : 0));
+  });
+}
+
+/** Compiles functions/src to functions/lib so the Functions emulator loads current code. */
+function buildFunctions(): void {
+  const functionsDir = path.join(ROOT, 'functions');
+  if (!fs.existsSync(path.join(functionsDir, 'node_modules', 'firebase-functions'))) {
+    throw new Error('functions/node_modules is missing: run `npm run setup` first');
+  }
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', path.join(functionsDir, 'tsconfig.json')], {
+    stdio: 'inherit',
+  });
+}
+
+/** Fails early, with a readable message, when another backend already holds a port. */
+async function assertPortsFree(): Promise<void> {
+  const wanted = Object.entries(PORTS).filter(([name]) => mode !== 'backend' || name !== 'app');
+  const busy: string[] = [];
+  for (const [name, port] of wanted) {
+    if (!(await portIsFree(HOST, port))) busy.push(`${name} ${port}`);
+  }
+  if (busy.length > 0) {
+    throw new Error(`ports in use (${busy.join(', ')}): is another local backend running?`);
+  }
+}
+
+/** Starts firebase-tools; its chatter goes to .local-data/logs/firebase-tools.log. */
+async function startAuthAndFunctions(): Promise<FirebaseToolsProcess> {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.createWriteStream(path.join(LOG_DIR, 'firebase-tools.log'));
+  let isReady = false;
+  const firebaseTools = await startFirebaseTools({
+    cwd: ROOT,
+    projectId: PROJECT_ID,
+    only: ['auth', 'functions'],
+    importDir: persist ? path.join(DATA_DIR, 'auth') : undefined,
+    exportOnExitDir: persist ? path.join(DATA_DIR, 'auth') : undefined,
+    env: emulatorEnv(),
+    onLine: (line) => {
+      log.write(line + '\n');
+      // After start-up, show what the functions print and what goes wrong; the start-up banner
+      // and the harmless "cannot fetch MOTD/remote config" warning (offline) stay in the log.
+      if (isReady && /^\s*(>|⚠|✘|!)|error/i.test(line) && !/MOTD|remote config/.test(line)) {
+        say(`[functions] ${line.trim()}`);
+      }
+    },
+  });
+  isReady = true;
+  running.push({ name: 'firebase-tools', stop: () => firebaseTools.stop().then(() => log.end()) });
+  // "All emulators ready" is printed once the ports are open; check anyway, it costs nothing.
+  await waitForHttp(`http://${HOST}:${PORTS.auth}/`, { timeoutMs: 10_000 });
+  ready('auth', `http://${HOST}:${PORTS.auth}`);
+  ready('functions', `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/us-central1/httpsCreateUser`);
+  void firebaseTools.exited.then((code) => {
+    if (!shuttingDown) {
+      console.error(`! firebase-tools exited unexpectedly (code ${code}); stopping`);
+      void shutdown().then(() => process.exit(1));
+    }
+  });
+  return firebaseTools;
+}
+
+async function startDatabase(): Promise<void> {
+  const database = await startDatabaseEmulator({
+    host: HOST,
+    port: PORTS.database,
+    rulesPath: path.join(ROOT, 'database.rules.json'),
+    importDir: persist ? existingDir(path.join(DATA_DIR, 'database')) : undefined,
+    exportOnExitDir: persist ? path.join(DATA_DIR, 'database') : undefined,
+    log: (line: string) => appendLog('database.log', line),
+  });
+  running.push({ name: 'database', stop: () => database.stop() });
+  await waitForHttp(`${database.url}/.json?ns=${DATABASE_NAMESPACE}&shallow=true`, {
+    timeoutMs: 10_000,
+  });
+  ready('database', `${database.url}/?ns=${DATABASE_NAMESPACE}`);
+}
+
+async function startStorage(): Promise<void> {
+  const storage = await startStorageEmulator({
+    host: HOST,
+    port: PORTS.storage,
+    rulesPath: path.join(ROOT, 'storage.rules'),
+    importDir: persist ? existingDir(path.join(DATA_DIR, 'storage')) : undefined,
+    exportOnExitDir: persist ? path.join(DATA_DIR, 'storage') : undefined,
+    log: (line: string) => appendLog('storage.log', line),
+  });
+  running.push({ name: 'storage', stop: () => storage.stop() });
+  await waitForHttp(storage.url, { timeoutMs: 10_000 });
+  ready('storage', `${storage.url} (bucket ${STORAGE_BUCKET})`);
+}
+
+/** Serves the app from source with Vite's dev server (vite.config.ts: 127.0.0.1:5173). */
+async function startVite(): Promise<ViteDevServer> {
+  const server = await createServer({
+    root: ROOT,
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    // .env.test for test runs, .env.development otherwise; both point at the local backend.
+    mode: mode === 'exec' ? 'test' : 'development',
+    clearScreen: false,
+    logLevel: 'warn',
+    server: { host: HOST, port: PORTS.app, strictPort: true, open: false },
+  });
+  await server.listen();
+  running.push({ name: 'vite', stop: () => server.close() });
+  await waitForHttp(APP_URL, { timeoutMs: 30_000 });
+  ready('app', APP_URL);
+  return server;
+}
+
+function existingDir(dir: string): string | undefined {
+  return fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? dir : undefined;
+}
+
+function appendLog(file: string, line: string): void {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  fs.appendFileSync(path.join(LOG_DIR, file), line.endsWith('\n') ? line : line + '\n');
+}
+
+/** Runs the --exec command in its own process group with the emulator env; resolves its code. */
+function runCommand(command: string): Promise<number> {
+  return new Promise((resolve) => {
+    execChild = spawn(command, {
+      cwd: ROOT,
+      shell: true,
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ...emulatorEnv(), APP_URL },
+    });
+    execChild.once('error', (error) => {
+      console.error(`! could not run "${command}":`, error);
+      resolve(127);
+    });
+    // A command killed by a signal exits like a shell would report it: 128 + signal number.
+    execChild.once('exit', (code, signal) =>
+      resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0)),
+    );
+  });
+}
+
+async function main(): Promise<number> {
+  const startedAt = Date.now();
+  // The seed and anything else in this process use firebase-admin against the local backend.
+  Object.assign(process.env, emulatorEnv());
+  await assertPortsFree();
+  buildFunctions();
+  // firebase-tools takes ~15 s of CPU; our servers start meanwhile.
+  await Promise.all([startAuthAndFunctions(), startDatabase(), startStorage()]);
+
+  if (mode === 'exec' ? values.seed : await databaseIsEmpty()) {
+    const counts = await seedDemoData();
+    ready('seed', `${counts.students} students, ${counts.tutors} tutors, ${counts.orders} orders`);
+  }
+  if (mode !== 'backend') await startVite();
+  say(`Local backend ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
+
+  if (mode === 'exec') {
+    const code = await runCommand(values.exec ?? '');
+    await shutdown();
+    return code;
+  }
+  if (mode === 'app') {
+    say(`\n  Open ${APP_URL}`);
+    for (const { email, password, role } of DEMO_CREDENTIALS) {
+      say(`  ${role.padEnd(9)} ${email} / ${password}`);
+    }
+  }
+  say(`\nData is kept in .local-data (logs in .local-data/logs). Ctrl-C stops everything.`);
+  return new Promise<number>(() => undefined); // runs until a signal
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    console.error(`! ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown();
+    process.exit(1);
+  },
+);
