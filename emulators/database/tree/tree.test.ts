@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { hashNode, doubleToIEEE754String } from './hash.js';
+import { nodeFromJSON, nodeToJSON } from './node.js';
+import { compareKeys } from './ordering.js';
+import { parseWireQuery, runQuery } from './query.js';
+import { InvalidInputError } from './path.js';
+
+describe('key ordering (nameCompare)', () => {
+  it('puts 32-bit integer keys first, numerically, then strings by code unit', () => {
+    const keys = ['b', '10', 'a', '2', '-1', '01', '1', '2147483648', 'A', '_'];
+    expect([...keys].sort(compareKeys)).toEqual(['-1', '1', '01', '2', '10', '2147483648', 'A', '_', 'a', 'b']);
+  });
+});
+
+describe('hash (transactions)', () => {
+  it('matches the SDK test vectors', () => {
+    const h = (v: unknown): string => hashNode(nodeFromJSON(v));
+    expect(h('hello')).toBe('z6sRbrNLwbHX5fdjpvsTtWgXUFc=');
+    expect(h(1)).toBe('YPVfR2bXt/lcDjiQZ8pOkAd3qkQ=');
+    expect(h(true)).toBe('E5z61QM0lN/U2WsOnusszCTkR8M=');
+    expect(h({ a: 1, b: 'x' })).toBe('jRI9dwRS9sb4SWm8uuoN7+xBk4g=');
+    expect(h(1.862645149230957e-9)).toBe('7d5QMiELKDnWdrss5Z2LtOES7JA=');
+    expect(h({ '2': 1, '10': 2, b: 3, a: { '.value': 4, '.priority': 1 } })).toBe('UkfxxSnfpSxlo+BP/5nVwAMLKOQ=');
+    expect(h(null)).toBe('');
+  });
+  it('reproduces the SDK float encoding quirk for 2^-29', () => {
+    expect(doubleToIEEE754String(Math.pow(2, -29))).toBe('3e10000000000000');
+    expect(doubleToIEEE754String(1)).toBe('3ff0000000000000');
+  });
+});
+
+describe('values', () => {
+  it('round-trips export format and converts integer-keyed objects to arrays', () => {
+    const n = nodeFromJSON({ a: { '.value': 1, '.priority': 'p' }, '.priority': 2, l: ['x', 'y'] });
+    expect(nodeToJSON(n, true)).toEqual({ a: { '.value': 1, '.priority': 'p' }, '.priority': 2, l: { 0: 'x', 1: 'y' } });
+    expect(nodeToJSON(n, false)).toEqual({ a: 1, l: ['x', 'y'] });
+    expect(nodeFromJSON({ a: null, b: {} })).toBeNull();
+  });
+  it.each(['a.b', 'a#', 'a$', 'a[', 'a]', 'a/b', 'a\u0001', ''])('rejects key %j', (key) => {
+    expect(() => nodeFromJSON({ [key]: 1 })).toThrow(InvalidInputError);
+  });
+  it('rejects over-deep values and non-finite numbers', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { d: deep };
+    expect(() => nodeFromJSON(deep)).toThrow(/deeper/);
+    expect(() => nodeFromJSON({ a: Infinity })).toThrow(InvalidInputError);
+  });
+});
+
+describe('query evaluation', () => {
+  const data = nodeFromJSON({
+    a: { n: 3 },
+    b: { n: 'x' },
+    c: { n: 1 },
+    d: { n: true },
+    e: {},
+    f: { n: 3 },
+    g: { n: { deep: 1 } },
+    h: { n: false },
+  });
+  const keys = (q: unknown): string[] => runQuery(data, parseWireQuery(q)).map(([k]) => k);
+  it('orders by child: null < false < true < numbers < strings < objects, ties by key', () => {
+    expect(keys({ i: 'n' })).toEqual(['h', 'd', 'c', 'a', 'f', 'b', 'g']);
+  });
+  it('applies start/end bounds with key tie-breakers and exclusivity', () => {
+    expect(keys({ i: 'n', sp: 3, sin: true, ep: 3, ein: true })).toEqual(['a', 'f']);
+    expect(keys({ i: 'n', sp: 3, sn: 'a', sin: false, ep: 'x', ein: true })).toEqual(['f', 'b']);
+    expect(keys({ i: 'n', sp: 3, sn: '[MAX_NAME]', sin: false })).toEqual(['b', 'g']);
+    expect(keys({ i: 'n', ep: 3, en: '[MIN_NAME]', ein: false })).toEqual(['h', 'd', 'c']);
+  });
+  it('limits from the left and right', () => {
+    expect(keys({ i: 'n', l: 2, vf: 'l' })).toEqual(['h', 'd']);
+    expect(keys({ i: 'n', l: 2, vf: 'r' })).toEqual(['b', 'g']);
+  });
+  it('orders by key with startAfter/endBefore', () => {
+    expect(keys({ i: '.key', sp: 'b', sin: false, ep: 'f', ein: false })).toEqual(['c', 'd']);
+  });
+});
