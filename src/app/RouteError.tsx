@@ -1,4 +1,40 @@
-/** STUB (lead). */
+import { FormattedMessage } from 'react-intl';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { NotFoundPage } from './NotFoundPage';
+
+/**
+ * The route tree's error boundary: a 404 response shows the not-found screen (spec 2); anything
+ * else (typically a lazy page chunk that failed to load after a deploy) offers a reload.
+ */
 export function RouteError() {
-  return null;
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const details = error instanceof Error ? error.message : String(error);
+  return (
+    <main className="section">
+      <div className="container">
+        <div className="notification is-danger is-light" role="alert">
+          <h1 className="title is-4">
+            <FormattedMessage id="RouteError.title" />
+          </h1>
+          <p>
+            <FormattedMessage id="RouteError.text" />
+          </p>
+          <details className="mt-3">
+            <summary>
+              <FormattedMessage id="RouteError.details" />
+            </summary>
+            <pre>{details}</pre>
+          </details>
+        </div>
+        <button
+          type="button"
+          className="button is-primary"
+          onClick={() => window.location.reload()}
+        >
+          <FormattedMessage id="RouteError.reload" />
+        </button>
+      </div>
+    </main>
+  );
 }

@@ -1,21 +1,14 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { setCurrentIntl } from './intl';
+import { LocaleContext } from './LocaleContext';
 import { detectLocale, saveLocale } from './locale';
 import type { Locale } from './messages';
 
-export interface LocaleContextValue {
-  locale: Locale;
-  setLocale: (locale: Locale) => void;
-}
-
-/** The current language and its setter (the header's language switch uses it). */
-export const LocaleContext = createContext<LocaleContextValue>({
-  locale: 'en',
-  setLocale: () => undefined,
-});
-
-/** Provides react-intl with the detected language; switching saves the cookie. */
+/**
+ * Provides react-intl with the detected language (spec 1: cookie, else browser language, else
+ * English); switching saves the cookie and updates `<html lang>` for screen readers.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(detectLocale);
   const intl = useMemo(() => setCurrentIntl(locale), [locale]);
@@ -23,6 +16,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     saveLocale(next);
     setLocaleState(next);
   }, []);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   return (
     <LocaleContext.Provider value={value}>

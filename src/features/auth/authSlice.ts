@@ -1,11 +1,31 @@
 /**
- * The session (spec section 4, Session). STUB written by the lead to fix the contract; the auth
- * feature replaces the thunks (sign-in, e-mail link, reset, change password, logout) but keeps
- * the state shape, `sessionUpdated` and the selectors, which other features use.
+ * The session (spec section 4, Session) and the sign-in flows of spec section 2 (Login, Password
+ * recovery, Profile) and section 7 (Authentication).
+ *
+ * States: restoring (at start-up, until Firebase Auth reports who is signed in) -> signed out
+ * | signing in -> users/{uid} fetched -> signed in. A missing or unreadable record signs the
+ * account out again. Thunks reject with an AppError whose message id is a Firebase code or an
+ * `Auth.*` id; the app's notifications listener shows it as a toast, the forms also show it
+ * inline (`role="alert"`).
+ *
+ * Other features use: `sessionUpdated`, `selectSession`, `selectIsAdmin`, `ChangePasswordForm`.
  */
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AppError } from '@/shared/errors';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  EmailAuthProvider,
+  reauthenticateWithCredential,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithEmailLink,
+  signOut,
+  updatePassword,
+  type User as FirebaseUser,
+} from 'firebase/auth';
+import { toAppError, type AppError } from '@/shared/errors';
+import { auth } from '@/shared/firebase';
 import { sessionCleared } from '@/shared/session';
+import type { ToastMeta } from '@/shared/entitySlice';
+import { fetchSession, NoUserRecordError } from './sessionRecord';
 
 /** What the session holds of the signed-in user's users/{uid} record (spec section 3, User). */
 export interface Session {
@@ -21,6 +41,11 @@ export interface Session {
 
 export interface AuthState {
   session: Session | null;
+  /**
+   * True while the session is being restored at start-up (until Firebase Auth has answered) and
+   * while a sign-in, reset or password change is under way. Not persisted (store.ts), so every
+   * page load starts by restoring.
+   */
   loading: boolean;
   error: AppError | null;
   /** A reset link was sent (spec section 4). */
@@ -29,13 +54,143 @@ export interface AuthState {
   changedPassword: boolean;
 }
 
-const initialState: AuthState = {
+export const initialState: AuthState = {
   session: null,
-  loading: false,
+  loading: true,
   error: null,
   restoredPassword: false,
   changedPassword: false,
 };
+
+/** Message id: the account signed in but is not staff (no users/{uid} record, spec 6). */
+export const NO_ACCESS = 'Auth.noAccess';
+
+type Config = { rejectValue: AppError };
+
+/** Reads users/{uid}; on failure signs the account out again (spec 4) and rethrows. */
+async function sessionOrSignOut(uid: string): Promise<Session> {
+  try {
+    return await fetchSession(uid);
+  } catch (e) {
+    await signOut(auth);
+    throw e;
+  }
+}
+
+function toAuthError(e: unknown): AppError {
+  return e instanceof NoUserRecordError ? { messageId: NO_ACCESS } : toAppError(e);
+}
+
+/**
+ * E-mail and password sign-in (spec 2 Login). Spec 4 login rule: an account whose e-mail is not
+ * verified is signed out and fails with 'auth/user-disabled'. Then users/{uid} is fetched; an
+ * account without a record fails with NO_ACCESS.
+ */
+export const signIn = createAsyncThunk<Session, { email: string; password: string }, Config>(
+  'auth/signIn',
+  async ({ email, password }, { rejectWithValue }) => {
+    try {
+      const { user } = await signInWithEmailAndPassword(auth, email.trim(), password);
+      if (!user.emailVerified) {
+        await signOut(auth);
+        return rejectWithValue({ messageId: 'auth/user-disabled' });
+      }
+      return await sessionOrSignOut(user.uid);
+    } catch (e) {
+      return rejectWithValue(toAuthError(e));
+    }
+  },
+);
+
+/** Result of the sign-in-link flow: the session, or null for a person who is not staff. */
+export interface PasswordSetResult {
+  session: Session | null;
+}
+
+/**
+ * The invited person's first password (spec 2 Login, spec 7): sign in with the e-mailed link,
+ * set the password, then fetch users/{uid} (spec 4). Students and tutors have no record: their
+ * password is set, they are signed out again and the result's session is null, so the login
+ * page can tell them so instead of failing silently.
+ */
+export const setPasswordWithLink = createAsyncThunk<
+  PasswordSetResult,
+  { email: string; password: string; link: string },
+  Config
+>('auth/setPasswordWithLink', async ({ email, password, link }, { rejectWithValue }) => {
+  try {
+    const { user } = await signInWithEmailLink(auth, email.trim(), link);
+    await updatePassword(user, password);
+    try {
+      return { session: await sessionOrSignOut(user.uid) };
+    } catch (e) {
+      if (e instanceof NoUserRecordError) return { session: null };
+      throw e;
+    }
+  } catch (e) {
+    return rejectWithValue(toAuthError(e));
+  }
+});
+
+/** Sends a password reset e-mail (spec 2 Password recovery); sets restoredPassword. */
+export const sendResetLink = createAsyncThunk<void, { email: string }, Config>(
+  'auth/sendResetLink',
+  async ({ email }, { rejectWithValue }) => {
+    try {
+      await sendPasswordResetEmail(auth, email.trim());
+    } catch (e) {
+      return rejectWithValue(toAppError(e));
+    }
+  },
+);
+
+/**
+ * Changes the signed-in user's password (spec 2 Profile, spec 7): re-authenticate with the
+ * current password, then update. Success toast 'Password changed successfully.' (spec 8).
+ */
+export const changePassword = createAsyncThunk<
+  void,
+  { current: string; next: string },
+  Config & { fulfilledMeta: ToastMeta }
+>('auth/changePassword', async ({ current, next }, { rejectWithValue, fulfillWithValue }) => {
+  const user = auth.currentUser;
+  try {
+    if (!user?.email) {
+      throw Object.assign(new Error('No signed-in user'), { code: 'auth/requires-recent-login' });
+    }
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
+    await updatePassword(user, next);
+    return fulfillWithValue(undefined, { toast: 'Auth.passwordChanged' });
+  } catch (e) {
+    return rejectWithValue(toAppError(e));
+  }
+});
+
+/**
+ * At start-up, the first answer of Firebase Auth: the account it restored (or null). A persisted
+ * session is refreshed from users/{uid} (isAdmin may have changed); a missing record or a failed
+ * fetch signs out (spec 4). With no account, a persisted session is dropped and lists cleared.
+ */
+export const restoreSession = createAsyncThunk<Session | null, FirebaseUser | null>(
+  'auth/restoreSession',
+  async (user, { dispatch, getState }) => {
+    if (user) {
+      try {
+        return await sessionOrSignOut(user.uid);
+      } catch {
+        // Signed out without a toast: nobody asked to sign in on this page load.
+      }
+    }
+    if ((getState() as { auth: AuthState }).auth.session) dispatch(sessionCleared());
+    return null;
+  },
+);
+
+/** Signs out and clears every list (spec 4: "Logout clears all lists"); nothing else is purged. */
+export const logout = createAsyncThunk('auth/logout', async (_, { dispatch }) => {
+  await signOut(auth);
+  dispatch(sessionCleared());
+});
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -45,15 +200,63 @@ export const authSlice = createSlice({
     sessionUpdated(state, action: PayloadAction<Partial<Omit<Session, 'id'>>>) {
       if (state.session) Object.assign(state.session, action.payload);
     },
+    /** Leaving the auth screens clears the error and the done flags (spec section 4). */
+    authCleanUp(state) {
+      state.error = null;
+      state.changedPassword = false;
+      state.restoredPassword = false;
+    },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionCleared, () => initialState);
+    builder
+      .addCase(sessionCleared, () => ({ ...initialState, loading: false }))
+      .addCase(restoreSession.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(restoreSession.fulfilled, (state, action) => {
+        state.loading = false;
+        state.session = action.payload;
+      })
+      .addCase(signIn.fulfilled, (state, action) => {
+        state.loading = false;
+        state.session = action.payload;
+      })
+      .addCase(setPasswordWithLink.fulfilled, (state, action) => {
+        state.loading = false;
+        state.session = action.payload.session;
+      })
+      .addCase(sendResetLink.fulfilled, (state) => {
+        state.loading = false;
+        state.restoredPassword = true;
+      })
+      .addCase(changePassword.fulfilled, (state) => {
+        state.loading = false;
+        state.changedPassword = true;
+      });
+    for (const thunk of [signIn, setPasswordWithLink, sendResetLink, changePassword]) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.loading = true;
+          state.error = null;
+          state.restoredPassword = false;
+          state.changedPassword = false;
+        })
+        .addCase(thunk.rejected, (state, action) => {
+          state.loading = false;
+          state.error = action.payload ?? toAppError(action.error);
+        });
+    }
   },
 });
 
-export const { sessionUpdated } = authSlice.actions;
+export const { sessionUpdated, authCleanUp } = authSlice.actions;
 
 /** The signed-in user's session, or null. */
 export const selectSession = (state: { auth: AuthState }) => state.auth.session;
 /** Whether the signed-in user is an admin (users/{uid}.isAdmin). */
 export const selectIsAdmin = (state: { auth: AuthState }) => state.auth.session?.isAdmin === true;
+/** True while the session is restored at start-up (guards show a loading indicator). */
+export const selectRestoring = (state: { auth: AuthState }) =>
+  state.auth.loading && state.auth.session === null;
+/** The auth slice as a whole (forms read loading, error and the done flags). */
+export const selectAuth = (state: { auth: AuthState }) => state.auth;

@@ -1,4 +1,81 @@
-/** Placeholder until its feature lands. */
+/**
+ * /recover-password (spec 2 Password recovery): sends a password reset e-mail and confirms with
+ * 'We have sent you an email to {mail} so you can recover your account.'; a failure shows the
+ * translated error (spec 8).
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { authCleanUp, selectAuth, sendResetLink } from '../authSlice';
+import { AuthScreen } from '../components/AuthScreen';
+import { ErrorMessage } from '../components/ErrorMessage';
+
 export default function RecoverPasswordPage() {
-  return null;
+  const dispatch = useAppDispatch();
+  const { loading, error, restoredPassword } = useAppSelector(selectAuth);
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState('');
+
+  useEffect(
+    () => () => {
+      dispatch(authCleanUp());
+    },
+    [dispatch],
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await dispatch(sendResetLink({ email }));
+    if (sendResetLink.fulfilled.match(result)) setSentTo(email.trim());
+  };
+
+  return (
+    <AuthScreen heading={<FormattedMessage id="Auth.recoverHeading" />}>
+      {restoredPassword && sentTo ? (
+        <div className="notification is-success is-light" role="status">
+          <FormattedMessage id="Auth.resetSent" values={{ mail: <strong>{sentTo}</strong> }} />
+        </div>
+      ) : (
+        <p className="mb-4">
+          <FormattedMessage id="Auth.recoverIntro" />
+        </p>
+      )}
+      <ErrorMessage error={error} />
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label className="label" htmlFor="recover-email">
+            <FormattedMessage id="Auth.email" />
+          </label>
+          <div className="control">
+            <input
+              id="recover-email"
+              className="input"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="field is-grouped is-align-items-center mt-4">
+          <div className="control">
+            <button
+              type="submit"
+              className={`button is-primary ${loading ? 'is-loading' : ''}`}
+              disabled={email.trim() === '' || loading}
+            >
+              <FormattedMessage id="Auth.sendResetLink" />
+            </button>
+          </div>
+          <div className="control">
+            <Link to="/login">
+              <FormattedMessage id="Auth.back" />
+            </Link>
+          </div>
+        </div>
+      </form>
+    </AuthScreen>
+  );
 }

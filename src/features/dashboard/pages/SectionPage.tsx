@@ -1,4 +1,15 @@
-/** Placeholder until its feature lands. */
+import { FormattedMessage } from 'react-intl';
+
+/** /section: the placeholder page of spec 2 ("content not shown"; sample content, spec 1). */
 export default function SectionPage() {
-  return null;
+  return (
+    <>
+      <h1 className="title">
+        <FormattedMessage id="Section.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="Section.text" />
+      </p>
+    </>
+  );
 }

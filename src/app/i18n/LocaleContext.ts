@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { Locale } from './messages';
+
+export interface LocaleContextValue {
+  locale: Locale;
+  setLocale: (locale: Locale) => void;
+}
+
+/**
+ * The current language and its setter (the header's language switch uses it). In its own module
+ * so I18nProvider.tsx exports components only (react-refresh keeps hot reload working).
+ */
+export const LocaleContext = createContext<LocaleContextValue>({
+  locale: 'en',
+  setLocale: () => undefined,
+});
+
+/** The current language and the function that switches it (and saves the cookie). */
+export function useLocale(): LocaleContextValue {
+  return useContext(LocaleContext);
+}

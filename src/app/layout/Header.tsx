@@ -1,0 +1,107 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { logout, selectSession } from '@/features/auth/authSlice';
+import { SAMPLE_NOTIFICATIONS, sampleAge } from '@/features/dashboard/sampleNotifications';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { Dropdown } from './Dropdown';
+import { LanguageSwitch } from './LanguageSwitch';
+
+/**
+ * The fixed top bar (spec 2 Layout): burger (narrow screens), product name, sample
+ * notifications, language switch, profile dropdown (Profile, Log out).
+ */
+export function Header({
+  menuOpen,
+  onToggleMenu,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+}) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const session = useAppSelector(selectSession);
+  const who = session?.name || session?.email || '';
+
+  return (
+    <header className="app-header navbar is-fixed-top has-shadow">
+      <div className="navbar-brand">
+        <button
+          type="button"
+          className={`app-burger navbar-burger ${menuOpen ? 'is-active' : ''}`}
+          aria-label={intl.formatMessage({ id: menuOpen ? 'Layout.closeMenu' : 'Layout.openMenu' })}
+          aria-expanded={menuOpen}
+          aria-controls="app-sidebar"
+          onClick={onToggleMenu}
+        >
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+          <span aria-hidden="true" />
+        </button>
+        <Link to="/" className="navbar-item has-text-weight-bold">
+          <FormattedMessage id="Auth.appName" />
+        </Link>
+      </div>
+      <div className="app-header-end">
+        <Dropdown
+          label={intl.formatMessage(
+            { id: 'Layout.notifications' },
+            { count: SAMPLE_NOTIFICATIONS.length },
+          )}
+          trigger={
+            <>
+              <span aria-hidden="true">🔔</span>
+              <span className="tag is-danger is-rounded is-small ml-1" aria-hidden="true">
+                {SAMPLE_NOTIFICATIONS.length}
+              </span>
+            </>
+          }
+        >
+          {SAMPLE_NOTIFICATIONS.map((n) => {
+            const age = sampleAge(n.minutesAgo);
+            return (
+              <div key={n.id} className="dropdown-item">
+                <p>
+                  <FormattedMessage id={n.messageId} />
+                </p>
+                <p className="is-size-7 has-text-grey">
+                  {intl.formatRelativeTime(age.value, age.unit, { numeric: 'auto' })}
+                </p>
+              </div>
+            );
+          })}
+        </Dropdown>
+        <LanguageSwitch />
+        <Dropdown
+          label={intl.formatMessage({ id: 'Layout.accountMenu' }, { name: who })}
+          trigger={
+            <>
+              {session?.logoUrl && (
+                <img
+                  className="app-avatar mr-2"
+                  src={session.logoUrl}
+                  alt=""
+                  width={24}
+                  height={24}
+                />
+              )}
+              <span className="app-header-name">{who}</span>
+            </>
+          }
+        >
+          <Link to="/profile" className="dropdown-item">
+            <FormattedMessage id="Layout.profile" />
+          </Link>
+          <hr className="dropdown-divider" />
+          <button
+            type="button"
+            className="dropdown-item button is-white is-fullwidth is-justify-content-flex-start"
+            onClick={() => void dispatch(logout())}
+          >
+            <FormattedMessage id="Layout.logout" />
+          </button>
+        </Dropdown>
+      </div>
+    </header>
+  );
+}

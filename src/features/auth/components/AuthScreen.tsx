@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+
+/**
+ * The frame of the public auth screens (login, password recovery): a centred card with the
+ * product name, a heading and the language switch. No side menu or top bar (spec 2 Route list).
+ */
+export function AuthScreen({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  return (
+    <main className="auth-screen section">
+      <div className="auth-card card">
+        <div className="card-content">
+          <div className="is-flex is-justify-content-space-between is-align-items-center mb-4">
+            <p className="title is-5 mb-0">
+              <FormattedMessage id="Auth.appName" />
+            </p>
+            <LanguageSwitch />
+          </div>
+          <h1 className="title is-4">{heading}</h1>
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}
