@@ -46,6 +46,8 @@ export interface StorageEmulator {
   exportTo(dir: string): Promise<void>;
   /** Resolves when every pending resize copy has been written. */
   whenIdle(): Promise<void>;
+  /** Working directory holding live blobs (`blobs/`) and in-flight uploads (`tmp/`); deleted by stop(). */
+  readonly workDir: string;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function startStorageEmulator(
     host,
     port,
     url,
+    workDir,
     whenIdle: async () => {
       await resizer?.whenIdle();
     },
