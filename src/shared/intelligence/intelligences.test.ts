@@ -1,0 +1,64 @@
+import { INTELLIGENCES, parseScores, ScoresError, topScores } from './intelligences';
+
+describe('the intelligence catalogue', () => {
+  it('lists the eight types in the spec order, each with a distinct colour', () => {
+    expect(INTELLIGENCES.map((t) => t.key)).toEqual([
+      'linguistic',
+      'mathematical',
+      'musical',
+      'visual',
+      'kinesthetic',
+      'interpersonal',
+      'intrapersonal',
+      'naturalistic',
+    ]);
+    expect(new Set(INTELLIGENCES.map((t) => t.color)).size).toBe(8);
+  });
+});
+
+describe('parseScores', () => {
+  it('reads eight comma-separated scores', () => {
+    expect(parseScores('1,2,3,4,5,6,7,18')).toEqual([1, 2, 3, 4, 5, 6, 7, 18]);
+    expect(parseScores(' 0, 2.5 ,3,4,5,6,7,8 ')).toEqual([0, 2.5, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it.each([
+    ['', 'empty', null],
+    [undefined, 'empty', null],
+    ['1,2,3', 'count', null],
+    ['1,2,3,4,5,6,7,8,9', 'count', null],
+    ['1,2,x,4,5,6,7,8', 'notNumber', 3],
+    ['1,2,3,4,5,6,7,', 'notNumber', 8],
+    ['1,2,3,4,0x1,6,7,8', 'notNumber', 5],
+    ['1,-2,3,4,5,6,7,8', 'notNumber', 2],
+    ['1,2,3,4,5,6,7,19', 'outOfRange', 8],
+  ])('refuses %j as %s', (data, kind, position) => {
+    let error: unknown;
+    try {
+      parseScores(data);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ScoresError);
+    expect((error as ScoresError).kind).toBe(kind);
+    expect((error as ScoresError).position).toBe(position);
+    expect((error as ScoresError).messageId).toBe(`Intelligence.error.${kind}`);
+  });
+});
+
+describe('topScores', () => {
+  it('gives the highest scores first, ties in catalogue order', () => {
+    const top = topScores([3, 15, 7, 15, 2, 9, 1, 0], 3);
+    expect(top.map((t) => [t.intelligence.key, t.score])).toEqual([
+      ['mathematical', 15],
+      ['visual', 15],
+      ['interpersonal', 9],
+    ]);
+  });
+
+  it('does not reorder its input', () => {
+    const scores = [1, 2, 3, 4, 5, 6, 7, 8];
+    topScores(scores, 3);
+    expect(scores).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
