@@ -64,9 +64,10 @@ export class Namespace {
     mergeBase?: readonly string[],
     expectedHash?: string,
   ): WriteStatus {
+    // Rules first: a denied transaction must fail with permission_denied, not retry on stale data.
+    if (!this.canWrite(principal, writes, now)) return 'permission_denied';
     if (expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash)
       return 'datastale';
-    if (!this.canWrite(principal, writes, now)) return 'permission_denied';
     this.store.apply(writes);
     this.subs.notify(writes, mergeBase, (p) => this.store.get(p));
     return 'ok';
