@@ -1,0 +1,74 @@
+/**
+ * Checks the rules-matrix helper itself (tests/support/rulesMatrix.ts) on rules that no feature
+ * will change: the database's default deny and the `users` admin rule (spec §6), and a Storage
+ * path no rule opens. Also shows that a wrong expectation makes a case fail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminOnly,
+  checkDatabaseCase,
+  checkStorageCase,
+  describeDatabaseRules,
+  describeStorageRules,
+  nobody,
+  prepareActors,
+  releaseActors,
+  type Actors,
+} from '../support/rulesMatrix';
+
+describeDatabaseRules('matrix self-check', [
+  { path: 'rulesMatrixCheck/{id}', op: 'read', value: { a: 1 }, expect: nobody },
+  { path: 'rulesMatrixCheck/{id}', op: 'create', value: { a: 1 }, expect: nobody },
+  { path: 'users/{uid}', op: 'read', value: { name: 'Owner', isAdmin: false }, expect: adminOnly },
+  {
+    name: 'privilege escalation',
+    path: 'users/{uid}/isAdmin',
+    op: 'set',
+    value: true,
+    before: false,
+    expect: adminOnly,
+  },
+  {
+    path: 'users/{id}',
+    op: 'update',
+    before: { name: 'A' },
+    value: { name: 'B' },
+    expect: adminOnly,
+  },
+  { path: 'users/{id}', op: 'delete', value: { name: 'A' }, expect: adminOnly },
+]);
+
+describeStorageRules('matrix self-check', [
+  { path: 'rules-matrix-check/{id}.png', op: 'create', expect: nobody },
+  { path: 'rules-matrix-check/{id}.png', op: 'read', expect: nobody },
+  { path: 'rules-matrix-check/{id}.png', op: 'delete', expect: nobody },
+]);
+
+describe('rules matrix: a wrong expectation fails', () => {
+  let actors: Actors | undefined;
+  beforeAll(async () => {
+    actors = await prepareActors();
+  });
+  afterAll(() => releaseActors(actors));
+
+  it('database: an expected allow that is denied throws', async () => {
+    const denied = { path: 'rulesMatrixCheck/{id}', op: 'create' as const, value: 1, expect: {} };
+    await expect(checkDatabaseCase(actors as Actors, denied, 'nonAdmin', 'allow')).rejects.toThrow(
+      /should be allowed/,
+    );
+  });
+
+  it('database: an expected deny that is allowed throws', async () => {
+    const allowed = { path: 'users/{id}', op: 'create' as const, value: { name: 'x' }, expect: {} };
+    await expect(checkDatabaseCase(actors as Actors, allowed, 'admin', 'deny')).rejects.toThrow(
+      /should be denied/,
+    );
+  });
+
+  it('storage: an expected allow that is denied throws', async () => {
+    const denied = { path: 'rules-matrix-check/{id}.png', op: 'create' as const, expect: {} };
+    await expect(checkStorageCase(actors as Actors, denied, 'admin', 'allow')).rejects.toThrow(
+      /should be allowed/,
+    );
+  });
+});

@@ -1,0 +1,399 @@
+/**
+ * ONE generic security-rules matrix for database.rules.json and storage.rules: roles x paths x
+ * operations with an expected outcome, each combination an `it.each` case that performs the
+ * operation through the web SDK as that role against the shared local backend, then checks the real
+ * result with firebase-admin (a denied write must leave the data untouched; an allowed one must
+ * have stored exactly what was written).
+ *
+ * Usage, in `tests/integration/rules-<path>.test.ts`:
+ * ```ts
+ * import { adminOnly, describeDatabaseRules, describeStorageRules } from '../support/rulesMatrix';
+ *
+ * describeDatabaseRules('subjects', [
+ *   { path: 'subjects/{id}', op: 'read', value: { name: 'Maths' }, expect: adminOnly },
+ *   { path: 'subjects/{id}', op: 'create', value: { name: 'Maths' }, expect: adminOnly },
+ *   { path: 'users/{uid}', op: 'update', value: { isAdmin: true },
+ *     expect: { signedOut: 'deny', nonAdmin: 'deny', owner: 'deny', admin: 'allow' } },
+ * ]);
+ * describeStorageRules('logos', [
+ *   { path: 'users/{uid}.png', op: 'create', expect: ownerOrAdmin },
+ * ]);
+ * ```
+ *
+ * Placeholders in paths: `{id}` becomes a fresh unique id per case (so parallel files never touch
+ * the same data; use it for every collection you write to), `{uid}` becomes the uid of the *owner*
+ * account: for the 'owner' role it is the caller's own uid, for the other roles it is somebody
+ * else's (the owner's), which is what an ownership rule must refuse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import { getStorage as getAdminStorage } from 'firebase-admin/storage';
+import { get, ref, remove, set, update } from 'firebase/database';
+import {
+  deleteObject,
+  getBytes,
+  ref as storageRef,
+  updateMetadata,
+  uploadBytes,
+} from 'firebase/storage';
+import {
+  adminApp,
+  backend,
+  createAccount,
+  deleteAccount,
+  signedInWebApp,
+  signedOutWebApp,
+  uniqueEmail,
+  uniqueId,
+  type TestAccount,
+  type WebApp,
+} from './backend';
+
+/**
+ * Who acts:
+ * - signedOut: no user;
+ * - nonAdmin: signed in, `users/{uid}.isAdmin` false, not the owner of `{uid}` paths;
+ * - owner: signed in, `isAdmin` false, and `{uid}` is their own uid;
+ * - admin: `users/{uid}.isAdmin` true and custom claim `admin: true` (storage.rules).
+ */
+export type Role = 'signedOut' | 'nonAdmin' | 'owner' | 'admin';
+export const ROLES: readonly Role[] = ['signedOut', 'nonAdmin', 'owner', 'admin'];
+
+export type Outcome = 'allow' | 'deny';
+/** Expected outcome per role; roles left out are not tested. */
+export type Expectations = Partial<Record<Role, Outcome>>;
+
+/** Only admins. */
+export const adminOnly = {
+  signedOut: 'deny',
+  nonAdmin: 'deny',
+  owner: 'deny',
+  admin: 'allow',
+} as const satisfies Expectations;
+/** The owner of `{uid}` and admins. */
+export const ownerOrAdmin = {
+  signedOut: 'deny',
+  nonAdmin: 'deny',
+  owner: 'allow',
+  admin: 'allow',
+} as const satisfies Expectations;
+/** Any signed-in user. */
+export const signedIn = {
+  signedOut: 'deny',
+  nonAdmin: 'allow',
+  owner: 'allow',
+  admin: 'allow',
+} as const satisfies Expectations;
+/** Nobody (through the SDKs; firebase-admin bypasses rules). */
+export const nobody = {
+  signedOut: 'deny',
+  nonAdmin: 'deny',
+  owner: 'deny',
+  admin: 'deny',
+} as const satisfies Expectations;
+/** Everybody, signed in or not. */
+export const everyone = {
+  signedOut: 'allow',
+  nonAdmin: 'allow',
+  owner: 'allow',
+  admin: 'allow',
+} as const satisfies Expectations;
+
+/** Values resolved per case: the acting role, the owner's uid and this case's `{id}`. */
+export interface CaseContext {
+  role: Role;
+  uid: string;
+  id: string;
+}
+/** A literal value, or a function of the case (e.g. to put the owner's uid in a field). */
+export type ValueOf<T> = T | ((context: CaseContext) => T);
+
+/**
+ * One Database row of the matrix.
+ * - read: arranges `value` (if given) at `path` with admin rights, then `get()`; allowed reads must
+ *   return it (without `value`, e.g. a whole collection, only success is checked).
+ * - create: makes sure `path` is empty, then `set(value)`; allowed: stored value equals `value`.
+ * - set: arranges `before`, then `set(value)` (overwrite, e.g. a single field such as
+ *   `users/{uid}/isAdmin`); allowed: stored value equals `value`.
+ * - update: arranges `before`, then `update(value)` (multi-field patch); allowed: stored value
+ *   equals `{...before, ...value}`.
+ * - delete: arranges `before` (default `value`), then `remove()`; allowed: nothing left.
+ * A denied operation must reject with PERMISSION_DENIED and leave the stored data as arranged.
+ */
+export interface DatabaseCase {
+  path: string;
+  op: 'read' | 'create' | 'set' | 'update' | 'delete';
+  value?: ValueOf<unknown>;
+  /** Data at `path` before the operation (set/update/delete; default `value`, or `{x: 1}`). */
+  before?: ValueOf<unknown>;
+  expect: Expectations;
+  /** Shown in the test name. */
+  name?: string;
+}
+
+/**
+ * One Storage row of the matrix (bucket `demo-tuition.appspot.com`).
+ * - read: arranges an object with admin rights, then `getBytes()`; allowed: same bytes.
+ * - create: no object before, `uploadBytes(bytes, {contentType})`; allowed: object stored with
+ *   these bytes; denied: no object.
+ * - update: arranges an object, then `updateMetadata({customMetadata: {checked: 'yes'}})`.
+ * - delete: arranges an object, then `deleteObject()`; allowed: gone; denied: still there.
+ * A denied operation must reject with `deniedCode` (default 'storage/unauthorized'; the SDK maps
+ * HTTP 403 to it for signed-in and signed-out callers alike).
+ */
+export interface StorageCase {
+  path: string;
+  op: 'read' | 'create' | 'update' | 'delete';
+  /** Default 'image/png'. */
+  contentType?: string;
+  /** Default a 68-byte PNG. */
+  bytes?: Uint8Array;
+  expect: Expectations;
+  deniedCode?: string;
+  name?: string;
+}
+
+/** A valid 1x1 PNG (68 bytes), the default upload. */
+export const TINY_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+);
+
+/** The signed-in apps of every role, plus the accounts behind them. */
+export interface Actors {
+  web: Record<Role, WebApp>;
+  accounts: { nonAdmin: TestAccount; owner: TestAccount; admin: TestAccount };
+}
+
+/** Creates the three accounts and four web apps. Pair with {@link releaseActors}. */
+export async function prepareActors(): Promise<Actors> {
+  const [nonAdmin, owner, admin] = await Promise.all([
+    createAccount({ email: uniqueEmail('rules-nonadmin') }),
+    createAccount({ email: uniqueEmail('rules-owner') }),
+    createAccount({ email: uniqueEmail('rules-admin'), isAdmin: true }),
+  ]);
+  const [signedOut, nonAdminWeb, ownerWeb, adminWeb] = await Promise.all([
+    signedOutWebApp(),
+    signedInWebApp(nonAdmin.email, nonAdmin.password),
+    signedInWebApp(owner.email, owner.password),
+    signedInWebApp(admin.email, admin.password),
+  ]);
+  return {
+    web: { signedOut, nonAdmin: nonAdminWeb, owner: ownerWeb, admin: adminWeb },
+    accounts: { nonAdmin, owner, admin },
+  };
+}
+
+/** Closes the web apps and deletes the accounts of {@link prepareActors}. */
+export async function releaseActors(actors: Actors | undefined): Promise<void> {
+  if (!actors) return;
+  await Promise.all(Object.values(actors.web).map((web) => web.close()));
+  await Promise.all(Object.values(actors.accounts).map((account) => deleteAccount(account.uid)));
+}
+
+/** Restores the role accounts' users records, which a case on `users/{uid}` may have changed. */
+async function restoreAccounts(actors: Actors): Promise<void> {
+  const db = getAdminDatabase(adminApp());
+  await Promise.all(
+    Object.values(actors.accounts).map((account) =>
+      db.ref(`users/${account.uid}`).set(account.record),
+    ),
+  );
+}
+
+function resolvePath(path: string, context: CaseContext): string {
+  return path.replaceAll('{uid}', context.uid).replaceAll('{id}', context.id);
+}
+
+function resolveValue<T>(value: ValueOf<T> | undefined, context: CaseContext): T | undefined {
+  return typeof value === 'function' ? (value as (c: CaseContext) => T)(context) : value;
+}
+
+function contextFor(actors: Actors, role: Role): CaseContext {
+  return { role, uid: actors.accounts.owner.uid, id: uniqueId('rules') };
+}
+
+/** Resolves with the rejection of `promise`, or with `undefined` when it succeeded. */
+async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; message?: string } | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error as { code?: string; message?: string };
+  }
+}
+
+/**
+ * Runs one Database case as `role` and asserts `outcome`. Exported so a test can check a single
+ * combination by hand (and so the matrix itself can be shown to fail on a wrong expectation).
+ *
+ * @throws AssertionError when the outcome or the stored data differ from the expectation.
+ */
+export async function checkDatabaseCase(
+  actors: Actors,
+  testCase: DatabaseCase,
+  role: Role,
+  outcome: Outcome,
+): Promise<void> {
+  const context = contextFor(actors, role);
+  const path = resolvePath(testCase.path, context);
+  const value = resolveValue(testCase.value, context);
+  const before =
+    resolveValue(testCase.before, context) ??
+    (testCase.op === 'read' || testCase.op === 'create' ? value : (value ?? { x: 1 }));
+  const adminRef = getAdminDatabase(adminApp()).ref(path);
+  const db = actors.web[role].database;
+  const stored = async () => (await adminRef.get()).val() as unknown;
+  try {
+    // Arrange with admin rights (rules bypassed).
+    if (testCase.op === 'create') await adminRef.remove();
+    else if (before !== undefined) await adminRef.set(before);
+    const expectedBefore = testCase.op === 'create' ? null : (before ?? null);
+
+    let act: Promise<unknown>;
+    if (testCase.op === 'read') act = get(ref(db, path));
+    else if (testCase.op === 'create' || testCase.op === 'set') act = set(ref(db, path), value);
+    else if (testCase.op === 'update') act = update(ref(db, path), value as object);
+    else act = remove(ref(db, path));
+    const error = await rejection(act);
+
+    if (outcome === 'deny') {
+      expect(error, `${role} ${testCase.op} ${path} should be denied`).toBeDefined();
+      expect(`${error?.code ?? ''} ${error?.message ?? ''}`).toMatch(/permission.denied/i);
+      if (testCase.op !== 'read') expect(await stored()).toEqual(expectedBefore);
+      return;
+    }
+    expect(error, `${role} ${testCase.op} ${path} should be allowed`).toBeUndefined();
+    if (testCase.op === 'read') {
+      if (before !== undefined)
+        expect((await (act as ReturnType<typeof get>)).val()).toEqual(before);
+    } else if (testCase.op === 'update') {
+      expect(await stored()).toEqual({ ...(before as object), ...(value as object) });
+    } else if (testCase.op === 'delete') {
+      expect(await stored()).toBeNull();
+    } else {
+      expect(await stored()).toEqual(value);
+    }
+  } finally {
+    // Only per-case data ({id}) is removed; shared paths are never wiped.
+    if (testCase.path.includes('{id}')) await adminRef.remove();
+    await restoreAccounts(actors);
+  }
+}
+
+/**
+ * Runs one Storage case as `role` and asserts `outcome`. See {@link StorageCase}.
+ *
+ * @throws AssertionError when the outcome or the stored object differ from the expectation.
+ */
+export async function checkStorageCase(
+  actors: Actors,
+  testCase: StorageCase,
+  role: Role,
+  outcome: Outcome,
+): Promise<void> {
+  const context = contextFor(actors, role);
+  const path = resolvePath(testCase.path, context);
+  const bytes = testCase.bytes ?? TINY_PNG;
+  const contentType = testCase.contentType ?? 'image/png';
+  const file = getAdminStorage(adminApp()).bucket(backend.storageBucket).file(path);
+  const exists = async () => (await file.exists())[0];
+  const objectRef = storageRef(actors.web[role].storage, path);
+  try {
+    if (testCase.op === 'create') await file.delete({ ignoreNotFound: true });
+    else await file.save(Buffer.from(bytes), { contentType, resumable: false });
+
+    let act: Promise<unknown>;
+    if (testCase.op === 'read') act = getBytes(objectRef);
+    else if (testCase.op === 'create') act = uploadBytes(objectRef, bytes, { contentType });
+    else if (testCase.op === 'update') {
+      act = updateMetadata(objectRef, { customMetadata: { checked: 'yes' } });
+    } else act = deleteObject(objectRef);
+    const error = await rejection(act);
+
+    if (outcome === 'deny') {
+      expect(error, `${role} ${testCase.op} ${path} should be denied`).toBeDefined();
+      expect(error?.code).toBe(testCase.deniedCode ?? 'storage/unauthorized');
+      expect(await exists()).toBe(testCase.op !== 'create');
+      if (testCase.op === 'update') {
+        const [metadata] = await file.getMetadata();
+        expect(metadata.metadata?.checked).toBeUndefined();
+      }
+      return;
+    }
+    expect(error, `${role} ${testCase.op} ${path} should be allowed`).toBeUndefined();
+    if (testCase.op === 'read') {
+      expect(new Uint8Array((await act) as ArrayBuffer)).toEqual(bytes);
+    } else if (testCase.op === 'delete') {
+      expect(await exists()).toBe(false);
+    } else if (testCase.op === 'update') {
+      const [metadata] = await file.getMetadata();
+      expect(metadata.metadata?.checked).toBe('yes');
+    } else {
+      const [stored] = await file.download();
+      expect(new Uint8Array(stored)).toEqual(bytes);
+    }
+  } finally {
+    await file.delete({ ignoreNotFound: true });
+  }
+}
+
+interface Row<C> {
+  testCase: C;
+  role: Role;
+  outcome: Outcome;
+  label: string;
+}
+
+function rows<C extends { path: string; op: string; expect: Expectations; name?: string }>(
+  cases: C[],
+): Row<C>[] {
+  return cases.flatMap((testCase) =>
+    ROLES.filter((role) => testCase.expect[role] !== undefined).map((role) => ({
+      testCase,
+      role,
+      outcome: testCase.expect[role] as Outcome,
+      label: `${testCase.name ? `${testCase.name}: ` : ''}${role} ${testCase.op} ${testCase.path} -> ${testCase.expect[role]}`,
+    })),
+  );
+}
+
+/**
+ * Registers a `describe(title)` with one test per (case, role): database.rules.json as enforced by
+ * the local Database server. Accounts and web apps are made once per describe.
+ */
+export function describeDatabaseRules(title: string, cases: DatabaseCase[]): void {
+  describe(`database rules: ${title}`, () => {
+    let actors: Actors | undefined;
+    beforeAll(async () => {
+      actors = await prepareActors();
+    });
+    afterAll(() => releaseActors(actors));
+    // '%s' of a plain label: vitest would quote and shorten an object field ('$label').
+    it.each(rows(cases).map((row) => [row.label, row] as const))('%s', (_label, row) =>
+      checkDatabaseCase(actors as Actors, row.testCase, row.role, row.outcome),
+    );
+  });
+}
+
+/**
+ * Registers a `describe(title)` with one test per (case, role): storage.rules as enforced by the
+ * local Storage server.
+ */
+export function describeStorageRules(title: string, cases: StorageCase[]): void {
+  describe(`storage rules: ${title}`, () => {
+    let actors: Actors | undefined;
+    beforeAll(async () => {
+      actors = await prepareActors();
+    });
+    afterAll(() => releaseActors(actors));
+    // '%s' of a plain label: vitest would quote and shorten an object field ('$label').
+    it.each(rows(cases).map((row) => [row.label, row] as const))('%s', (_label, row) =>
+      checkStorageCase(actors as Actors, row.testCase, row.role, row.outcome),
+    );
+  });
+}
