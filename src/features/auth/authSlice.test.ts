@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { sessionCleared } from '@/shared/session';
 
 const firebaseAuth = vi.hoisted(() => ({
@@ -278,14 +278,14 @@ describe('restoreSession and logout', () => {
 
   it('logout signs out and dispatches sessionCleared', async () => {
     const seen: string[] = [];
+    const recorder: Middleware = () => (next) => (action) => {
+      seen.push((action as { type: string }).type);
+      return next(action);
+    };
     const store = configureStore({
       reducer: { auth: authSlice.reducer },
       preloadedState: { auth: { ...initialState, loading: false, session } },
-      middleware: (d) =>
-        d().prepend(() => (next) => (action) => {
-          seen.push((action as { type: string }).type);
-          return next(action);
-        }),
+      middleware: (d) => d().prepend(recorder),
     });
     await store.dispatch(logout());
     expect(firebaseAuth.signOut).toHaveBeenCalled();
