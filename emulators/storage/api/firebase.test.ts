@@ -111,7 +111,9 @@ describe('web SDK against the /v0 API', () => {
     const firstTen = new Uint8Array(await getBytes(ref(client.storage, 'r.bin'), 10));
     expect([...firstTen]).toEqual([...bytes(10)]);
     const chunks: Buffer[] = [];
-    for await (const chunk of getStream(ref(client.storage, 'r.bin')) as AsyncIterable<Uint8Array>)
+    for await (const chunk of getStream(
+      ref(client.storage, 'r.bin'),
+    ) as unknown as AsyncIterable<Uint8Array>)
       chunks.push(Buffer.from(chunk));
     expect(Buffer.concat(chunks).equals(Buffer.from(bytes(1000)))).toBe(true);
   });

@@ -35,12 +35,10 @@ afterAll(async () => {
 describe('firebase-admin (GCS JSON API)', () => {
   it('uploads with a resumable session and reads it back, checksums verified by the client', async () => {
     const data = Buffer.alloc(3 * 1024 * 1024 + 17, 'ab');
-    await bucket
-      .file('admin/big.bin')
-      .save(data, {
-        contentType: 'application/octet-stream',
-        metadata: { metadata: { kind: 'test' } },
-      });
+    await bucket.file('admin/big.bin').save(data, {
+      contentType: 'application/octet-stream',
+      metadata: { metadata: { kind: 'test' } },
+    });
     const [metadata] = await bucket.file('admin/big.bin').getMetadata();
     expect(Number(metadata.size)).toBe(data.length);
     expect(metadata.md5Hash).toBe(createHash('md5').update(data).digest('base64'));

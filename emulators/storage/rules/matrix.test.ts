@@ -42,12 +42,12 @@ service firebase.storage {
   }
 }`;
 
-const USERS: Record<string, MockUser | undefined> = {
+const USERS = {
   signedOut: undefined,
   nonAdmin: { user_id: 'u2' },
   owner: { user_id: 'u1' },
   admin: { user_id: 'a1', admin: true },
-};
+} satisfies Record<string, MockUser | undefined>;
 type Role = keyof typeof USERS;
 
 let emulator: StorageEmulator;
@@ -61,7 +61,7 @@ async function seed(name: string, body: Uint8Array, contentType = 'image/png'): 
     {
       method: 'POST',
       headers: { Authorization: 'Firebase owner', 'Content-Type': contentType },
-      body,
+      body: new Uint8Array(body).buffer as ArrayBuffer,
     },
   );
   expect(response.status).toBe(200);

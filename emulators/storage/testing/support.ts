@@ -6,7 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
+import {
+  connectStorageEmulator,
+  getStorage,
+  type FirebaseStorage,
+  type UploadTask,
+} from 'firebase/storage';
 import { startStorageEmulator, type StorageEmulator, type StorageEmulatorOptions } from '../index';
 
 export const PROJECT_ID = 'demo-tuition';
@@ -63,9 +68,12 @@ export function webClient(emulator: StorageEmulator, user?: MockUser, bucket = B
 }
 
 /** The `code` of a rejected Firebase call (e.g. `storage/unauthorized`), or `'resolved'`. */
-export async function errorCode(promise: Promise<unknown>): Promise<string> {
+/** Accepts promises and `UploadTask`s. */
+export async function errorCode(
+  promise: { then: UploadTask['then'] } | Promise<unknown>,
+): Promise<string> {
   try {
-    await promise;
+    await (promise as Promise<unknown>);
     return 'resolved';
   } catch (error) {
     return (error as { code?: string }).code ?? String(error);
