@@ -12,14 +12,67 @@ import {
   RadarController,
   RadialLinearScale,
   Tooltip,
+  type ChartOptions,
 } from 'chart.js';
-import { useMemo } from 'react';
+import { memo } from 'react';
 import { Radar } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
 import { INTELLIGENCES, MAX_SCORE, MIN_SCORE, SCORE_STEP } from './intelligences';
 
 // Only what a radar needs: tree-shaking keeps the rest of chart.js out of the bundle.
 ChartJS.register(RadarController, RadialLinearScale, PointElement, LineElement, Filler, Tooltip);
+
+const OPTIONS: ChartOptions<'radar'> = {
+  responsive: true,
+  maintainAspectRatio: true,
+  animation: false,
+  scales: {
+    r: {
+      min: MIN_SCORE,
+      max: MAX_SCORE,
+      beginAtZero: true,
+      ticks: { stepSize: SCORE_STEP },
+      pointLabels: {
+        color: (ctx) => INTELLIGENCES[ctx.index]?.color ?? '#4a4a4a',
+        font: { size: 13, weight: 'bold' },
+      },
+    },
+  },
+  plugins: { legend: { display: false } },
+};
+
+/**
+ * The canvas itself, memoised on plain strings ('\n'-joined labels, ','-joined scores) so that a
+ * parent's re-render with an equal result does not redraw the chart.
+ */
+const RadarCanvas = memo(function RadarCanvas({
+  labels,
+  scores,
+  datasetLabel,
+}: {
+  labels: string;
+  scores: string;
+  datasetLabel: string;
+}) {
+  const data = {
+    labels: labels.split('\n'),
+    datasets: [
+      {
+        label: datasetLabel,
+        data: scores.split(',').map(Number),
+        fill: true,
+        backgroundColor: 'rgba(72, 95, 199, 0.15)',
+        borderColor: 'rgba(72, 95, 199, 0.8)',
+        borderWidth: 2,
+        pointBackgroundColor: INTELLIGENCES.map((t) => t.color),
+        pointBorderColor: INTELLIGENCES.map((t) => t.color),
+        pointRadius: 5,
+        pointHoverRadius: 7,
+      },
+    ],
+  };
+  return <Radar data={data} options={OPTIONS} aria-hidden="true" />;
+});
 
 export interface IntelligenceRadarChartProps {
   /** Eight scores in catalogue order, each 0..18. */
@@ -39,47 +92,6 @@ export function IntelligenceRadarChart({ scores, className }: IntelligenceRadarC
     { type: 'unit', style: 'long' },
   );
 
-  // A new object per render is fine: react-chartjs-2 updates the existing chart in place.
-  const data = {
-    labels: names,
-    datasets: [
-      {
-        label: intl.formatMessage({ id: 'Intelligence.chart.dataset' }),
-        data: [...scores],
-        fill: true,
-        backgroundColor: 'rgba(72, 95, 199, 0.15)',
-        borderColor: 'rgba(72, 95, 199, 0.8)',
-        borderWidth: 2,
-        pointBackgroundColor: INTELLIGENCES.map((t) => t.color),
-        pointBorderColor: INTELLIGENCES.map((t) => t.color),
-        pointRadius: 5,
-        pointHoverRadius: 7,
-      },
-    ],
-  };
-
-  const options = useMemo(
-    () => ({
-      responsive: true,
-      maintainAspectRatio: true,
-      animation: false as const,
-      scales: {
-        r: {
-          min: MIN_SCORE,
-          max: MAX_SCORE,
-          beginAtZero: true,
-          ticks: { stepSize: SCORE_STEP },
-          pointLabels: {
-            color: INTELLIGENCES.map((t) => t.color),
-            font: { size: 13, weight: 'bold' as const },
-          },
-        },
-      },
-      plugins: { legend: { display: false } },
-    }),
-    [],
-  );
-
   return (
     <figure className={className}>
       <div
@@ -87,7 +99,11 @@ export function IntelligenceRadarChart({ scores, className }: IntelligenceRadarC
         aria-label={intl.formatMessage({ id: 'Intelligence.chart.label' }, { summary })}
         style={{ position: 'relative', maxWidth: '32rem', margin: '0 auto' }}
       >
-        <Radar data={data} options={options} aria-hidden="true" />
+        <RadarCanvas
+          labels={names.join('\n')}
+          scores={scores.join(',')}
+          datasetLabel={intl.formatMessage({ id: 'Intelligence.chart.dataset' })}
+        />
       </div>
       <table className="is-sr-only">
         <caption>{intl.formatMessage({ id: 'Intelligence.table.caption' })}</caption>

@@ -1,4 +1,4 @@
-import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
@@ -11,13 +11,14 @@ import { TestResultTab, type TestResultTabProps } from './TestResultTab';
 
 function setup(props: TestResultTabProps) {
   const seen: UnknownAction[] = [];
+  const record: Middleware = () => (next) => (action) => {
+    seen.push(action as UnknownAction);
+    return next(action);
+  };
   const store = configureStore({
     reducer: { students: students.reducer, tutors: tutors.reducer },
     middleware: (getDefault) =>
-      getDefault().concat(() => (next) => (action) => {
-        seen.push(action as UnknownAction);
-        return next(action);
-      }),
+      getDefault().concat(record),
   });
   render(
     <Provider store={store}>
