@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A Bulma field: a label bound to the control with `htmlFor`, the control, and the error message
+ * (role="alert", id `${id}-error`, which the control should name in aria-describedby).
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+  help,
+}: {
+  /** Id of the control inside. */
+  id: string;
+  label: ReactNode;
+  /** Translated error text; nothing shown when empty. */
+  error?: string | null;
+  children: ReactNode;
+  help?: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="control">{children}</div>
+      {help && !error && <p className="help">{help}</p>}
+      {error && (
+        <p className="help is-danger" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Loading and saving of one record by a create/edit form (spec section 4): forms start in create
+ * mode and switch to edit mode when an id is in the route; a failed load of the record redirects
+ * to its list; a save shows loading, then success or error (toasts come from the thunks), and
+ * redirects to the list after success. A failed save keeps the form's input: the form holds its
+ * own values and this hook only navigates on success.
+ */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { useCallback, useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+
+/** A dispatched async thunk (createAsyncThunk), reduced to what this hook touches. */
+/* The thunk's own dispatch/getState/extra types do not matter here. */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type ThunkAction<R> = (
+  dispatch: any,
+  getState: any,
+  extra: any,
+) => Promise<unknown> & {
+  unwrap(): Promise<R>;
+};
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The thunks of an entity slice (shared/entitySlice) a form needs. */
+export interface FormThunks<T, C, M> {
+  fetchOne: (id: string) => ThunkAction<T>;
+  create: (input: C) => ThunkAction<T>;
+  modify: (input: M) => ThunkAction<T>;
+}
+
+export interface EntityForm<T, C, M> {
+  /** The loaded record in edit mode, null in create mode or while loading. */
+  record: T | null;
+  /** True while the record of the route is being loaded. */
+  loadingRecord: boolean;
+  /** True while a save runs (the submit button shows it). */
+  submitting: boolean;
+  /** Creates the record; redirects to the list on success. Resolves false on failure. */
+  create: (input: C) => Promise<boolean>;
+  /** Saves changes; redirects to the list on success. Resolves false on failure. */
+  modify: (input: M) => Promise<boolean>;
+}
+
+/**
+ * @param entity the slice made by createEntitySlice (its thunks)
+ * @param id the route's record id; undefined in create mode
+ * @param listPath where to go after success or a failed load, e.g. '/field-levels'
+ */
+export function useEntityForm<T, C, M>(
+  entity: FormThunks<T, C, M>,
+  id: string | undefined,
+  listPath: string,
+): EntityForm<T, C, M> {
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const navigate = useNavigate();
+  const [record, setRecord] = useState<T | null>(null);
+  const [loadingRecord, setLoadingRecord] = useState(Boolean(id));
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (!id) return;
+    let active = true;
+    dispatch(entity.fetchOne(id))
+      .unwrap()
+      .then(
+        (loaded) => {
+          if (!active) return;
+          setRecord(loaded);
+          setLoadingRecord(false);
+        },
+        () => {
+          // The rejected thunk already showed the error toast (app/notifications).
+          if (active) void navigate(listPath, { replace: true });
+        },
+      );
+    return () => {
+      active = false;
+    };
+  }, [dispatch, entity, id, listPath, navigate]);
+
+  const run = useCallback(
+    async (action: ThunkAction<T>) => {
+      setSubmitting(true);
+      try {
+        await dispatch(action).unwrap();
+        void navigate(listPath);
+        return true;
+      } catch {
+        // Toast shown by the app; the form keeps its input for another try.
+        return false;
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [dispatch, listPath, navigate],
+  );
+
+  const create = useCallback((input: C) => run(entity.create(input)), [entity, run]);
+  const modify = useCallback((input: M) => run(entity.modify(input)), [entity, run]);
+
+  return { record, loadingRecord, submitting, create, modify };
+}
