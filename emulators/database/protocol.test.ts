@@ -52,7 +52,10 @@ beforeAll(async () => {
   db = webClient(emu);
   other = webClient(emu);
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emu.port}`;
-  adminApp = admin.initializeApp({ projectId: 'demo-test', databaseURL: 'https://demo-test.firebaseio.com' }, 'admin-protocol');
+  adminApp = admin.initializeApp(
+    { projectId: 'demo-test', databaseURL: 'https://demo-test.firebaseio.com' },
+    'admin-protocol',
+  );
 });
 
 afterAll(async () => {
@@ -225,13 +228,37 @@ describe('queries (results and order as documented)', () => {
     ['endAt with key', () => people(orderByChild('age'), startAt(30), endAt(30, 'b')), ['a']],
     ['limitToFirst', () => people(orderByChild('age'), limitToFirst(2)), ['d', 'f']],
     ['limitToLast', () => people(orderByChild('age'), limitToLast(3)), ['c', 'e', 'g']],
-    ['range + limit', () => people(orderByChild('age'), startAt(10), endAt(30), limitToLast(2)), ['a', 'c']],
-    ['orderByKey range', () => people(orderByKey(), startAfter('b'), endBefore('f')), ['c', 'd', 'e']],
+    [
+      'range + limit',
+      () => people(orderByChild('age'), startAt(10), endAt(30), limitToLast(2)),
+      ['a', 'c'],
+    ],
+    [
+      'orderByKey range',
+      () => people(orderByKey(), startAfter('b'), endBefore('f')),
+      ['c', 'd', 'e'],
+    ],
     ['orderByKey limit', () => people(orderByKey(), limitToLast(2)), ['f', 'g']],
-    ['orderByChild string', () => people(orderByChild('name'), startAt('c'), endAt('e~')), ['c', 'd', 'e']],
-    ['orderByValue', () => query(ref(other, 'scores'), orderByValue()), ['w', 'x', '10', '9', 'z', 'y']],
-    ['orderByValue range', () => query(ref(other, 'scores'), orderByValue(), startAt(2), endAt(5)), ['10', '9', 'z']],
-    ['key order (ints first)', () => query(ref(other, 'scores'), orderByKey()), ['9', '10', 'w', 'x', 'y', 'z']],
+    [
+      'orderByChild string',
+      () => people(orderByChild('name'), startAt('c'), endAt('e~')),
+      ['c', 'd', 'e'],
+    ],
+    [
+      'orderByValue',
+      () => query(ref(other, 'scores'), orderByValue()),
+      ['w', 'x', '10', '9', 'z', 'y'],
+    ],
+    [
+      'orderByValue range',
+      () => query(ref(other, 'scores'), orderByValue(), startAt(2), endAt(5)),
+      ['10', '9', 'z'],
+    ],
+    [
+      'key order (ints first)',
+      () => query(ref(other, 'scores'), orderByKey()),
+      ['9', '10', 'w', 'x', 'y', 'z'],
+    ],
   ];
   it.each(cases)('%s via get() (the g action)', async (_name, make, expected) => {
     expect(keysOf(await get(make()))).toEqual(expected);
@@ -253,7 +280,9 @@ describe('transactions', () => {
     const clients = Array.from({ length: N }, () => webClient(emu));
     await set(ref(db, 'counter'), 0);
     const runs = clients.flatMap((c) =>
-      Array.from({ length: M }, () => runTransaction(ref(c, 'counter'), (v: number | null) => (v ?? 0) + 1)),
+      Array.from({ length: M }, () =>
+        runTransaction(ref(c, 'counter'), (v: number | null) => (v ?? 0) + 1),
+      ),
     );
     const results = await Promise.all(runs);
     expect(results.every((r) => r.committed)).toBe(true);
@@ -262,14 +291,21 @@ describe('transactions', () => {
 
   it('transactions on objects with priorities compare hashes correctly', async () => {
     await set(ref(db, 'txobj'), { a: { '.value': 1, '.priority': 2 }, b: 'x', c: 0.1 });
-    const r = await runTransaction(ref(other, 'txobj'), (v: Record<string, unknown> | null) => v && { ...v, b: 'y' });
+    const r = await runTransaction(
+      ref(other, 'txobj'),
+      (v: Record<string, unknown> | null) => v && { ...v, b: 'y' },
+    );
     expect(r.committed).toBe(true);
     expect((await get(ref(db, 'txobj/b'))).val()).toBe('y');
   });
 
   it('admin transactions work too', async () => {
     const adb = adminApp.database();
-    await Promise.all(Array.from({ length: 10 }, () => adb.ref('admincounter').transaction((v: number | null) => (v ?? 0) + 1)));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        adb.ref('admincounter').transaction((v: number | null) => (v ?? 0) + 1),
+      ),
+    );
     expect((await adb.ref('admincounter').once('value')).val()).toBe(10);
   });
 });
@@ -313,7 +349,11 @@ describe('server restart', () => {
     try {
       await waitFor(() => connected, 'reconnect', 15_000);
       // The new server is empty: the client's listen is re-sent and resyncs to null…
-      await waitFor(() => seen[seen.length - 1] === null, 'resync to the new server’s data', 15_000);
+      await waitFor(
+        () => seen[seen.length - 1] === null,
+        'resync to the new server’s data',
+        15_000,
+      );
       // …and a write on the new server reaches it.
       const b = webClient(again);
       await set(ref(b, 'r/v'), 2);

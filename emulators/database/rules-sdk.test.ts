@@ -10,7 +10,8 @@ import admin from 'firebase-admin';
 import type { DatabaseEmulator } from './index.js';
 import { deleteClients, startTestServer, waitFor, webClient } from './testing.js';
 
-const isAdmin = "auth != null && root.child('users').child(auth.uid).child('isAdmin').val() === true";
+const isAdmin =
+  "auth != null && root.child('users').child(auth.uid).child('isAdmin').val() === true";
 const RULES = {
   rules: {
     '.read': false,
@@ -32,13 +33,18 @@ const RULES = {
       '.read': 'auth != null',
       $id: {
         '.write': "auth != null && (!data.exists() || data.child('owner').val() === auth.uid)",
-        '.validate': "newData.child('owner').val() === auth.uid && newData.child('createdAt').val() <= now",
+        '.validate':
+          "newData.child('owner').val() === auth.uid && newData.child('createdAt').val() <= now",
         title: { '.validate': 'newData.val().matches(/^[A-Za-z ]+$/)' },
         $other: { '.validate': "$other === 'owner' || $other === 'createdAt'" },
       },
     },
     byEmail: { '.read': "auth.token.email.endsWith('@school.test')" },
-    counter: { '.read': 'auth != null', '.write': 'auth != null', '.validate': 'newData.isNumber()' },
+    counter: {
+      '.read': 'auth != null',
+      '.write': 'auth != null',
+      '.validate': 'newData.isNumber()',
+    },
   },
 };
 
@@ -49,7 +55,10 @@ let restricted: admin.app.App;
 beforeAll(async () => {
   emu = await startTestServer(RULES);
   process.env.FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${emu.port}`;
-  adminApp = admin.initializeApp({ projectId: 'demo-test', databaseURL: 'https://demo-test.firebaseio.com' }, 'admin-rules');
+  adminApp = admin.initializeApp(
+    { projectId: 'demo-test', databaseURL: 'https://demo-test.firebaseio.com' },
+    'admin-rules',
+  );
   restricted = admin.initializeApp(
     {
       projectId: 'demo-test',
@@ -63,7 +72,10 @@ beforeAll(async () => {
   adminApp.database();
   restricted.database();
   delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-  await adminApp.database().ref('users').set({ alice: { name: 'Alice', isAdmin: true }, bob: { name: 'Bob' } });
+  await adminApp
+    .database()
+    .ref('users')
+    .set({ alice: { name: 'Alice', isAdmin: true }, bob: { name: 'Bob' } });
 });
 
 afterAll(async () => {
@@ -121,7 +133,10 @@ describe('writes', () => {
     expect(await denied(set(ref(bob, 'users/bob/isAdmin'), false))).toBe('allowed');
     await set(ref(bob, 'users/bob/isAdmin'), null);
     const users = (await adminApp.database().ref('users').once('value')).val();
-    expect(users).toEqual({ alice: { name: 'Alice', isAdmin: true }, bob: { name: 'Bobby', age: 30 } });
+    expect(users).toEqual({
+      alice: { name: 'Alice', isAdmin: true },
+      bob: { name: 'Bobby', age: 30 },
+    });
   });
 
   it('validation failures are permission_denied (types, required children, regex, $other)', async () => {
@@ -131,10 +146,18 @@ describe('writes', () => {
     expect(await denied(set(ref(bob, 'users/bob/name'), ''))).toBe('PERMISSION_DENIED');
     const post = { owner: 'bob', createdAt: Date.now() - 10, title: 'Hello world' };
     await set(ref(bob, 'posts/p1'), post);
-    expect(await denied(set(ref(bob, 'posts/p2'), { ...post, title: 'Bad!' }))).toBe('PERMISSION_DENIED');
-    expect(await denied(set(ref(bob, 'posts/p3'), { ...post, extra: 1 }))).toBe('PERMISSION_DENIED');
-    expect(await denied(set(ref(bob, 'posts/p4'), { ...post, createdAt: Date.now() + 60_000 }))).toBe('PERMISSION_DENIED');
-    expect(await denied(set(ref(bob, 'posts/p5'), { ...post, owner: 'alice' }))).toBe('PERMISSION_DENIED');
+    expect(await denied(set(ref(bob, 'posts/p2'), { ...post, title: 'Bad!' }))).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect(await denied(set(ref(bob, 'posts/p3'), { ...post, extra: 1 }))).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect(
+      await denied(set(ref(bob, 'posts/p4'), { ...post, createdAt: Date.now() + 60_000 })),
+    ).toBe('PERMISSION_DENIED');
+    expect(await denied(set(ref(bob, 'posts/p5'), { ...post, owner: 'alice' }))).toBe(
+      'PERMISSION_DENIED',
+    );
     const carol = webClient(emu, { uid: 'carol' });
     expect(await denied(set(ref(carol, 'posts/p1/title'), 'Mine now'))).toBe('PERMISSION_DENIED');
     expect((await get(ref(bob, 'posts/p1/title'))).val()).toBe('Hello world');
@@ -142,22 +165,33 @@ describe('writes', () => {
 
   it('a multi-path update with one denied path changes nothing', async () => {
     const bob = webClient(emu, { uid: 'bob' });
-    const result = await denied(update(ref(bob), { 'users/bob/name': 'Changed', 'users/alice/name': 'Nope' }));
+    const result = await denied(
+      update(ref(bob), { 'users/bob/name': 'Changed', 'users/alice/name': 'Nope' }),
+    );
     expect(result).toBe('PERMISSION_DENIED');
     expect((await adminApp.database().ref('users/bob/name').once('value')).val()).toBe('Bobby');
     // The same update without the denied path succeeds (each path judged at its own location).
     await update(ref(bob), { 'users/bob/name': 'Changed', 'users/bob/age': 31 });
-    expect((await adminApp.database().ref('users/bob').once('value')).val()).toEqual({ name: 'Changed', age: 31 });
+    expect((await adminApp.database().ref('users/bob').once('value')).val()).toEqual({
+      name: 'Changed',
+      age: 31,
+    });
   });
 
   it('denied transactions and onDisconnect ops are refused', async () => {
     const bob = webClient(emu, { uid: 'bob' });
     const anon = webClient(emu);
-    expect(await denied(runTransaction(ref(bob, 'users/alice/name'), () => 'x'))).toMatch(/permission_denied/i);
+    expect(await denied(runTransaction(ref(bob, 'users/alice/name'), () => 'x'))).toMatch(
+      /permission_denied/i,
+    );
     expect(await denied(onDisconnect(ref(anon, 'counter')).set(1))).toBe('PERMISSION_DENIED');
-    await Promise.all([1, 2, 3].map(() => runTransaction(ref(bob, 'counter'), (v: number | null) => (v ?? 0) + 1)));
+    await Promise.all(
+      [1, 2, 3].map(() => runTransaction(ref(bob, 'counter'), (v: number | null) => (v ?? 0) + 1)),
+    );
     expect((await get(ref(bob, 'counter'))).val()).toBe(3);
-    expect(await denied(runTransaction(ref(bob, 'counter'), () => 'not a number'))).toMatch(/permission_denied/i);
+    expect(await denied(runTransaction(ref(bob, 'counter'), () => 'not a number'))).toMatch(
+      /permission_denied/i,
+    );
   });
 });
 
@@ -166,7 +200,9 @@ describe('admin credentials', () => {
     await adminApp.database().ref('anywhere/x').set(1);
     expect((await adminApp.database().ref('anywhere/x').once('value')).val()).toBe(1);
     expect((await restricted.database().ref('users/bob/name').once('value')).val()).toBe('Changed');
-    expect(await denied(restricted.database().ref('users/alice/name').set('x'))).toMatch(/PERMISSION_DENIED/i);
+    expect(await denied(restricted.database().ref('users/alice/name').set('x'))).toMatch(
+      /PERMISSION_DENIED/i,
+    );
   });
 });
 
@@ -175,7 +211,11 @@ describe('rules reload', () => {
     const bob = webClient(emu, { uid: 'bob' });
     let cancelled: Error | undefined;
     const values: unknown[] = [];
-    onValue(ref(bob, 'users/bob/name'), (s) => values.push(s.val()), (e) => (cancelled = e));
+    onValue(
+      ref(bob, 'users/bob/name'),
+      (s) => values.push(s.val()),
+      (e) => (cancelled = e),
+    );
     await waitFor(() => values.length === 1, 'initial value');
     const stricter = structuredClone(RULES) as typeof RULES;
     stricter.rules.users.$uid['.read'] = 'false';

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { type Database, connectDatabaseEmulator, getDatabase } from 'firebase/database';
-import { type DatabaseEmulator, type DatabaseEmulatorOptions, startDatabaseEmulator } from './index.js';
+import {
+  type DatabaseEmulator,
+  type DatabaseEmulatorOptions,
+  startDatabaseEmulator,
+} from './index.js';
 
 /** Rules that allow everything. */
 export const OPEN_RULES = { rules: { '.read': true, '.write': true } };
@@ -44,7 +48,11 @@ export function webClient(
 ): Database {
   const ns = opts.ns ?? 'demo-test';
   const app = initializeApp(
-    { projectId: 'demo-test', apiKey: 'fake', databaseURL: `http://127.0.0.1:${emu.port}?ns=${ns}` },
+    {
+      projectId: 'demo-test',
+      apiKey: 'fake',
+      databaseURL: `http://127.0.0.1:${emu.port}?ns=${ns}`,
+    },
     `client-${++appCounter}-${process.pid}`,
   );
   apps.push(app);

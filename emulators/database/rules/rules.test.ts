@@ -12,7 +12,15 @@ const data = nodeFromJSON({
 
 function ev(expr: string, extra: Partial<EvalContext> = {}): boolean {
   const ctx: EvalContext = {
-    auth: { uid: 'alice', provider: 'password', token: { email: 'alice@example.com', admin: true, firebase: { sign_in_provider: 'password' } } },
+    auth: {
+      uid: 'alice',
+      provider: 'password',
+      token: {
+        email: 'alice@example.com',
+        admin: true,
+        firebase: { sign_in_provider: 'password' },
+      },
+    },
     now: 1000,
     root: storedView(data),
     newRoot: storedView(data),
@@ -37,7 +45,7 @@ describe('expression language', () => {
     'now > 999 && now <= 1000',
     "'Hello'.toLowerCase() == 'hello' && 'a-b-a'.replace('a', 'x') == 'x-b-x'",
     "'abc'.contains('b') && 'abc'.beginsWith('ab') && 'abc'.length === 3",
-    "auth.token.email.matches(/^[a-z]+@example\\.com$/)",
+    'auth.token.email.matches(/^[a-z]+@example\\.com$/)',
     "'ABC'.matches(/abc/i)",
     '(1 + 2) * 3 - 4 / 2 % 5 == 7',
     '-1 < 0 ? true : false',
@@ -51,7 +59,7 @@ describe('expression language', () => {
     'auth.token.missing === true',
     // Errors make the expression false:
     'data.val().name == 1',
-    "auth.uid.foo()",
+    'auth.uid.foo()',
     'unknownVariable == 1',
     "'a' < 1",
     "data.child('name').val()",
@@ -63,8 +71,14 @@ describe('expression language', () => {
   });
 
   it('newData reflects the write, data the old value', () => {
-    const newRoot = overlayView(data, [{ path: ['users', 'alice', 'name'], node: nodeFromJSON('Ally') }]);
-    expect(ev("newData.child('name').val() == 'Ally' && data.child('name').val() == 'Alice'", { newRoot })).toBe(true);
+    const newRoot = overlayView(data, [
+      { path: ['users', 'alice', 'name'], node: nodeFromJSON('Ally') },
+    ]);
+    expect(
+      ev("newData.child('name').val() == 'Ally' && data.child('name').val() == 'Alice'", {
+        newRoot,
+      }),
+    ).toBe(true);
     expect(ev("newData.child('isAdmin').val() === true", { newRoot })).toBe(true);
   });
 
@@ -84,7 +98,9 @@ describe('rules files', () => {
   });
 
   it('cascade: a grant above cannot be revoked below; nothing cascades up', () => {
-    const rs = Ruleset.fromJSON({ rules: { a: { '.read': true, b: { '.read': false } }, c: { d: { '.read': true } } } });
+    const rs = Ruleset.fromJSON({
+      rules: { a: { '.read': true, b: { '.read': false } }, c: { d: { '.read': true } } },
+    });
     const s = { auth: null, now: 0 };
     const root = storedView(null);
     expect(rs.canRead(s, root, ['a', 'b'])).toBe(true);
@@ -107,7 +123,9 @@ describe('rules files', () => {
     });
     const s = { auth: null, now: 0 };
     const check = (path: string[], value: unknown): boolean =>
-      rs.canWrite(s, storedView(null), overlayView(null, [{ path, node: nodeFromJSON(value) }]), [path]);
+      rs.canWrite(s, storedView(null), overlayView(null, [{ path, node: nodeFromJSON(value) }]), [
+        path,
+      ]);
     expect(check(['things', 't1'], { name: 'x' })).toBe(true);
     expect(check(['things', 'x1'], { name: 'x' })).toBe(false);
     expect(check(['things', 't1'], { name: 5 })).toBe(false);

@@ -7,6 +7,7 @@
  */
 
 /** A key that the SDKs refuse: `. # $ [ ] /` or a control character. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const INVALID_KEY = /[[\].#$/\u0000-\u001F\u007F]/;
 
 /** Maximum key length in UTF-8 bytes (Firebase "Limits" page: keys up to 768 bytes). */

@@ -8,7 +8,18 @@ import { InvalidInputError } from './path.js';
 describe('key ordering (nameCompare)', () => {
   it('puts 32-bit integer keys first, numerically, then strings by code unit', () => {
     const keys = ['b', '10', 'a', '2', '-1', '01', '1', '2147483648', 'A', '_'];
-    expect([...keys].sort(compareKeys)).toEqual(['-1', '1', '01', '2', '10', '2147483648', 'A', '_', 'a', 'b']);
+    expect([...keys].sort(compareKeys)).toEqual([
+      '-1',
+      '1',
+      '01',
+      '2',
+      '10',
+      '2147483648',
+      'A',
+      '_',
+      'a',
+      'b',
+    ]);
   });
 });
 
@@ -20,7 +31,9 @@ describe('hash (transactions)', () => {
     expect(h(true)).toBe('E5z61QM0lN/U2WsOnusszCTkR8M=');
     expect(h({ a: 1, b: 'x' })).toBe('jRI9dwRS9sb4SWm8uuoN7+xBk4g=');
     expect(h(1.862645149230957e-9)).toBe('7d5QMiELKDnWdrss5Z2LtOES7JA=');
-    expect(h({ '2': 1, '10': 2, b: 3, a: { '.value': 4, '.priority': 1 } })).toBe('UkfxxSnfpSxlo+BP/5nVwAMLKOQ=');
+    expect(h({ '2': 1, '10': 2, b: 3, a: { '.value': 4, '.priority': 1 } })).toBe(
+      'UkfxxSnfpSxlo+BP/5nVwAMLKOQ=',
+    );
     expect(h(null)).toBe('');
   });
   it('reproduces the SDK float encoding quirk for 2^-29', () => {
@@ -32,7 +45,11 @@ describe('hash (transactions)', () => {
 describe('values', () => {
   it('round-trips export format and converts integer-keyed objects to arrays', () => {
     const n = nodeFromJSON({ a: { '.value': 1, '.priority': 'p' }, '.priority': 2, l: ['x', 'y'] });
-    expect(nodeToJSON(n, true)).toEqual({ a: { '.value': 1, '.priority': 'p' }, '.priority': 2, l: { 0: 'x', 1: 'y' } });
+    expect(nodeToJSON(n, true)).toEqual({
+      a: { '.value': 1, '.priority': 'p' },
+      '.priority': 2,
+      l: { 0: 'x', 1: 'y' },
+    });
     expect(nodeToJSON(n, false)).toEqual({ a: 1, l: ['x', 'y'] });
     expect(nodeFromJSON({ a: null, b: {} })).toBeNull();
   });
