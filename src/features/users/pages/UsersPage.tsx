@@ -1,4 +1,81 @@
-/** Placeholder until its feature lands. */
+/**
+ * /users (admins only; the route guard sends others to /): the users list card with its search
+ * box, New User button and the table (spec 2 Users list). The signed-in user is left out (spec 6).
+ * Delete asks first in the ConfirmDialog, which closes after success (spec 4).
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectSession } from '@/features/auth/authSlice';
+import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import type { AppError } from '@/shared/errors';
+import { UsersTable } from '../components/UsersTable';
+import type { User } from '../types';
+import { users } from '../usersSlice';
+
 export default function UsersPage() {
-  return null;
+  const dispatch = useAppDispatch();
+  const session = useAppSelector(selectSession);
+  const all = useAppSelector((state) => users.selectors.selectAll(state.users));
+  const loading = useAppSelector((state) => state.users.loading);
+  // Only a failed load replaces the rows with 'Show error'; a failed delete is a toast.
+  const [loadError, setLoadError] = useState<AppError | null>(null);
+  const [toDelete, setToDelete] = useState<User | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    void dispatch(users.fetchAll()).then((result) => {
+      if (!active) return;
+      setLoadError(
+        users.fetchAll.rejected.match(result)
+          ? (result.payload ?? { messageId: 'errors/unknown' })
+          : null,
+      );
+    });
+    return () => {
+      active = false;
+      dispatch(users.actions.cleanUp());
+    };
+  }, [dispatch]);
+
+  const sessionId = session?.id;
+  const rows = useMemo(() => all.filter((u) => u.id !== sessionId), [all, sessionId]);
+  const onDelete = useCallback((user: User) => setToDelete(user), []);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const result = await dispatch(users.remove(toDelete.id));
+    if (users.remove.fulfilled.match(result)) setToDelete(null);
+  };
+
+  return (
+    <section className="card">
+      <header className="card-header">
+        <h1 className="card-header-title title is-5 mb-0">
+          <FormattedMessage id="Users.title" />
+        </h1>
+      </header>
+      <div className="card-content">
+        <UsersTable
+          users={rows}
+          loading={loading}
+          error={loadError}
+          onDelete={onDelete}
+          actions={
+            <Link to="/users/new" className="button is-primary">
+              <FormattedMessage id="Users.new" />
+            </Link>
+          }
+        />
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        body={<FormattedMessage id="Users.deleteConfirm" />}
+        loading={loading && toDelete !== null}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
 }

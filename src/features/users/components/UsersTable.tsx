@@ -1,0 +1,114 @@
+/**
+ * The users list's table (spec 2 Users list; spec 5 filter; spec 6 admin rows): the generic
+ * DataTable with the users' columns. Used by UsersPage and by the benchmark (bench/users.ts).
+ */
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { AppError } from '@/shared/errors';
+import { DataTable } from '@/shared/table/DataTable';
+import { formatCreated } from '../format';
+import type { User } from '../types';
+import { AdminMark } from './AdminMark';
+import { UserLogo } from './UserLogo';
+
+export interface UsersTableProps {
+  users: User[];
+  loading?: boolean;
+  /** A failed load: the table shows 'Show error'. */
+  error?: AppError | null;
+  /** Asks to delete a (non-admin) user; the page confirms first. */
+  onDelete: (user: User) => void;
+  /** Toolbar content, e.g. the New User button. */
+  actions?: ReactNode;
+}
+
+export function UsersTable({ users, loading, error, onDelete, actions }: UsersTableProps) {
+  const intl = useIntl();
+  const t = useCallback((id: string) => intl.formatMessage({ id }), [intl]);
+
+  const columns = useMemo<ColumnDef<User, unknown>[]>(
+    () => [
+      {
+        id: 'logo',
+        header: t('Users.columnLogo'),
+        enableSorting: false,
+        cell: ({ row }) => <UserLogo url={row.original.logoUrl} name={row.original.name} />,
+        meta: { csv: false },
+      },
+      { accessorKey: 'name', header: t('Users.columnName'), sortingFn: 'text' },
+      { accessorKey: 'email', header: t('Users.columnEmail'), sortingFn: 'text' },
+      { accessorKey: 'location', header: t('Users.columnLocation'), sortingFn: 'text' },
+      {
+        accessorKey: 'isAdmin',
+        header: t('Users.columnAdmin'),
+        sortingFn: 'basic',
+        cell: ({ row }) => <AdminMark isAdmin={row.original.isAdmin} />,
+        meta: { csv: (u) => t(u.isAdmin ? 'Common.yes' : 'Common.no') },
+      },
+      {
+        accessorKey: 'createdAt',
+        header: t('Users.columnCreated'),
+        sortingFn: 'basic',
+        cell: ({ row }) => formatCreated(intl, row.original.createdAt),
+        meta: { csv: (u) => formatCreated(intl, u.createdAt) },
+      },
+      {
+        id: 'actions',
+        header: t('Users.columnActions'),
+        enableSorting: false,
+        meta: { csv: false, className: 'has-text-right' },
+        // Admin rows can be neither edited nor deleted from the list (spec 6).
+        cell: ({ row }) =>
+          row.original.isAdmin ? null : (
+            <div className="buttons is-right are-small">
+              <Link
+                className="button is-info is-light"
+                to={`/users/${row.original.id}`}
+                aria-label={intl.formatMessage(
+                  { id: 'Users.editUser' },
+                  { name: row.original.name },
+                )}
+              >
+                {t('Common.edit')}
+              </Link>
+              <button
+                type="button"
+                className="button is-danger is-light"
+                aria-label={intl.formatMessage(
+                  { id: 'Users.deleteUser' },
+                  { name: row.original.name },
+                )}
+                onClick={() => onDelete(row.original)}
+              >
+                {t('Common.delete')}
+              </button>
+            </div>
+          ),
+      },
+    ],
+    [intl, t, onDelete],
+  );
+
+  // Every text field but id, admin flag and logo (spec 5), the date as displayed.
+  const filterText = useCallback(
+    (u: User) => [u.name, u.email, u.location, formatCreated(intl, u.createdAt)],
+    [intl],
+  );
+
+  return (
+    <DataTable
+      data={users}
+      columns={columns}
+      getRowId={(u) => u.id}
+      filterText={filterText}
+      label={t('Users.tableLabel')}
+      csvFileName="users"
+      loading={loading}
+      error={error}
+      actions={actions}
+      initialSorting={[{ id: 'createdAt', desc: true }]}
+    />
+  );
+}
