@@ -221,6 +221,16 @@ async function upload(
       metadata.contentType ??
       header(req, 'x-goog-upload-header-content-type') ??
       'application/octet-stream';
+    if (declaredSize !== undefined) {
+      // Judge the announced object now so that a denied 20 MB upload is refused before its bytes
+      // are sent; the real bytes are judged again at finalize.
+      const announced = service.store.prepare(
+        { bucket, name, contentType, metadata },
+        { size: declaredSize, md5Hash: '', crc32c: '' },
+      );
+      const existing = service.store.get(bucket, name) ?? null;
+      service.authorize(caller, existing ? 'update' : 'create', bucket, name, existing, announced);
+    }
     const session = service.startSession({
       bucket,
       name,

@@ -182,6 +182,28 @@ describe('content rules', () => {
     expect((await getMetadata(ref(owner, 'users/u1/under.png'))).size).toBe(justUnder.length);
   });
 
+  it('refuses a resumable upload at start when the announced object breaks the rules', async () => {
+    const token = (claims: object): string =>
+      `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const start = (size: number, contentType: string) =>
+      fetch(`${emulator.url}/v0/b/${BUCKET}/o?name=users%2Fu1%2Fbig.png`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Firebase ${token({ user_id: 'u1', sub: 'u1' })}`,
+          'X-Goog-Upload-Protocol': 'resumable',
+          'X-Goog-Upload-Command': 'start',
+          'X-Goog-Upload-Header-Content-Length': String(size),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ contentType }),
+      });
+    expect((await start(3 * 1024 * 1024, 'image/png')).status).toBe(403);
+    expect((await start(1000, 'text/plain')).status).toBe(403);
+    const allowed = await start(1000, 'image/png');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('x-goog-upload-status')).toBe('active');
+  });
+
   it('judges a denied read of a missing object as unauthorized, not not-found', async () => {
     expect(
       await errorCode(getMetadata(ref(clients.nonAdmin.storage, 'users/u1/missing.png'))),
