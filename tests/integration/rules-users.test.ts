@@ -1,0 +1,171 @@
+/**
+ * Security rules of `users/` (database.rules.json) and of the logos `users/{file}` (storage.rules),
+ * issue 6 / spec section 6: an admin reads and writes every record; a signed-in user reads and
+ * updates only their own, never its `isAdmin` or `email`; nobody else creates or deletes records;
+ * records keep their shape. Logos: images under 2 MB, written by admins or their owner, read by
+ * any signed-in user.
+ */
+import {
+  adminOnly,
+  describeDatabaseRules,
+  describeStorageRules,
+  nobody,
+  ownerOrAdmin,
+  signedIn,
+  type CaseContext,
+} from '../support/rulesMatrix';
+
+/** A complete users record whose e-mail is the owner's own (`{uid}` is the owner). */
+const record = ({ uid }: CaseContext) => ({
+  name: 'Ana Pérez',
+  email: `${uid}@tuition.test`,
+  location: 'Singapore',
+  isAdmin: false,
+  createdAt: 1_577_836_800_000,
+  logoUrl: 'http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/users%2Fa_200x200.png',
+});
+
+describeDatabaseRules('users', [
+  { name: 'whole list', path: 'users', op: 'read', expect: adminOnly },
+  { name: 'one record', path: 'users/{uid}', op: 'read', value: record, expect: ownerOrAdmin },
+  // Only admins create records, even their own for a non-admin (the account exists already).
+  { name: 'create own', path: 'users/{uid}', op: 'create', value: record, expect: adminOnly },
+  { name: 'create other', path: 'users/{id}', op: 'create', value: record, expect: adminOnly },
+  {
+    name: 'profile fields',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { name: 'Ana María', location: 'Madrid', createdAt: 1_600_000_000_000, logoUrl: 'x' },
+    expect: ownerOrAdmin,
+  },
+  {
+    name: 'unchanged isAdmin and email',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: (c: CaseContext) => ({ isAdmin: false, email: record(c).email, name: 'Same' }),
+    expect: ownerOrAdmin,
+  },
+  {
+    name: 'make oneself admin',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { isAdmin: true },
+    expect: adminOnly,
+  },
+  {
+    name: 'isAdmin field',
+    path: 'users/{uid}/isAdmin',
+    op: 'set',
+    before: false,
+    value: true,
+    expect: adminOnly,
+  },
+  {
+    name: 'email field',
+    path: 'users/{uid}/email',
+    op: 'set',
+    before: 'old@tuition.test',
+    value: 'new@tuition.test',
+    expect: adminOnly,
+  },
+  {
+    name: 'whole record overwrite with other email',
+    path: 'users/{uid}',
+    op: 'set',
+    before: record,
+    value: (c: CaseContext) => ({ ...record(c), email: 'someone-else@tuition.test' }),
+    expect: adminOnly,
+  },
+  {
+    name: 'remove logo',
+    path: 'users/{uid}/logoUrl',
+    op: 'delete',
+    before: 'http://example.com/logo.png',
+    expect: ownerOrAdmin,
+  },
+  { name: 'delete record', path: 'users/{uid}', op: 'delete', before: record, expect: adminOnly },
+  {
+    name: 'drop a required field',
+    path: 'users/{uid}/name',
+    op: 'delete',
+    before: 'Ana',
+    expect: nobody,
+  },
+  {
+    name: 'wrong type',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { createdAt: 'yesterday' },
+    expect: nobody,
+  },
+  {
+    name: 'isAdmin not boolean',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { isAdmin: 'yes' },
+    expect: nobody,
+  },
+  {
+    name: 'unknown field',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { role: 'admin' },
+    expect: nobody,
+  },
+  {
+    name: 'incomplete record',
+    path: 'users/{id}',
+    op: 'create',
+    value: { name: 'Only a name' },
+    expect: nobody,
+  },
+]);
+
+/** 2 MB exactly: one byte over the largest logo accepted (storage.rules, LOGO_MAX_BYTES). */
+const TOO_BIG = new Uint8Array(2 * 1024 * 1024);
+
+describeStorageRules('users logos', [
+  { name: 'logo', path: 'users/{uid}.png', op: 'read', expect: signedIn },
+  { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'read', expect: signedIn },
+  { name: 'logo', path: 'users/{uid}.png', op: 'create', expect: ownerOrAdmin },
+  {
+    name: 'jpeg logo',
+    path: 'users/{uid}.jpg',
+    op: 'create',
+    contentType: 'image/jpeg',
+    expect: ownerOrAdmin,
+  },
+  // The resized copy is the extension's (admin credentials); its owner may not forge it.
+  { name: 'resized copy', path: 'users/{uid}_200x200.png', op: 'create', expect: adminOnly },
+  {
+    name: 'not an image',
+    path: 'users/{uid}.pdf',
+    op: 'create',
+    contentType: 'application/pdf',
+    expect: nobody,
+  },
+  {
+    name: 'too large',
+    path: 'users/{uid}.png',
+    op: 'create',
+    bytes: TOO_BIG,
+    expect: nobody,
+  },
+  {
+    name: 'just under the limit',
+    path: 'users/{uid}.png',
+    op: 'create',
+    bytes: new Uint8Array(2 * 1024 * 1024 - 1),
+    expect: { owner: 'allow', nonAdmin: 'deny' },
+  },
+  { name: 'metadata', path: 'users/{uid}.png', op: 'update', expect: ownerOrAdmin },
+  { name: 'logo', path: 'users/{uid}.png', op: 'delete', expect: ownerOrAdmin },
+  { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'delete', expect: ownerOrAdmin },
+  { name: 'other folder', path: 'avatars/{uid}.png', op: 'create', expect: nobody },
+]);
