@@ -3,7 +3,7 @@
  * (config.ts `emulatorEnv()`) must be in `process.env` before the first call: the Admin SDK reads
  * FIREBASE_*_EMULATOR_HOST when a service is first used.
  */
-import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { deleteApp, getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { DATABASE_URL, PROJECT_ID, STORAGE_BUCKET, emulatorEnv } from './config';
 
 const APP_NAME = 'local-backend';
@@ -20,4 +20,14 @@ export function localAdminApp(): App {
     { projectId: PROJECT_ID, databaseURL: DATABASE_URL, storageBucket: STORAGE_BUCKET },
     APP_NAME,
   );
+}
+
+/**
+ * Deletes the shared Admin app if it exists (closes its Database socket, so a command can end and
+ * the Database server can stop without the SDK reconnecting). A later {@link localAdminApp} call
+ * makes a new one.
+ */
+export async function closeLocalAdminApp(): Promise<void> {
+  const app = getApps().find((candidate) => candidate.name === APP_NAME);
+  if (app) await deleteApp(app);
 }

@@ -1,27 +1,96 @@
-import { getAuth } from 'firebase-admin/auth';
+/**
+ * Loads the demo data ({@link buildDemoData}) into the running local backend with firebase-admin:
+ * Auth accounts for the back-office users (verified, with passwords and the `admin` claim) and the
+ * database records. Idempotent: accounts that already exist are updated, records are overwritten
+ * by id, other data is left alone.
+ */
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { localAdminApp } from '../admin';
+import { buildDemoData, type DemoAccount, type DemoDataOptions } from './build';
 
-export const DEMO_CREDENTIALS = [
-  { role: 'admin', email: 'admin@tuition.test', password: 'admin123', isAdmin: true },
-  { role: 'staff', email: 'staff@tuition.test', password: 'staff123', isAdmin: false },
-] as const;
+export { DEMO_CREDENTIALS, buildDemoData } from './build';
+export type { DemoData, DemoDataOptions } from './build';
 
+/** What {@link seedDemoData} wrote: record counts per collection. */
+export interface SeedCounts {
+  accounts: number;
+  students: number;
+  tutors: number;
+  orders: number;
+  subjects: number;
+  schools: number;
+  fieldLevels: number;
+}
+
+/**
+ * True when the database holds no data at all (first start, or `.local-data` deleted).
+ * Reads one key only, so it stays cheap on big data sets.
+ */
 export async function databaseIsEmpty(): Promise<boolean> {
-  const snapshot = await getDatabase(localAdminApp()).ref().get();
+  const snapshot = await getDatabase(localAdminApp()).ref().orderByKey().limitToFirst(1).get();
   return !snapshot.exists();
 }
 
-export async function seedDemoData() {
-  const auth = getAuth(localAdminApp());
-  const db = getDatabase(localAdminApp());
-  for (const c of DEMO_CREDENTIALS) {
-    const user = await auth.createUser({
-      email: c.email,
-      password: c.password,
-      emailVerified: true,
-    });
-    await db.ref(`users/${user.uid}`).set({ email: c.email, isAdmin: c.isAdmin, name: c.role });
+/**
+ * Creates or updates one Auth account; returns its uid (the preferred one for a new account, the
+ * existing one when the e-mail is already registered, e.g. after an Auth import).
+ */
+async function upsertAccount(auth: Auth, account: DemoAccount): Promise<string> {
+  const fields = { email: account.email, password: account.password, emailVerified: true };
+  let uid: string;
+  try {
+    uid = (await auth.getUserByEmail(account.email)).uid;
+    await auth.updateUser(uid, fields);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+    uid = (await auth.createUser({ uid: account.uid, ...fields })).uid;
   }
-  return { students: 0, tutors: 0, orders: 0 };
+  // storage.rules check `request.auth.token.admin`; the database decides from users/{uid}.isAdmin.
+  await auth.setCustomUserClaims(uid, account.isAdmin ? { admin: true } : null);
+  return uid;
+}
+
+/**
+ * Writes the demo data to the local backend (emulator env from emulators/config.ts).
+ *
+ * @param options passed to {@link buildDemoData} (sizes, seed, now).
+ * @returns the number of records written per collection.
+ * @throws the firebase-admin error when Auth or the Database is unreachable.
+ */
+export async function seedDemoData(options: DemoDataOptions = {}): Promise<SeedCounts> {
+  const data = buildDemoData(options);
+  const app = localAdminApp();
+  const auth = getAuth(app);
+  const updates: Record<string, unknown> = {};
+  for (const account of data.accounts) {
+    const uid = await upsertAccount(auth, account);
+    updates[`users/${uid}`] = { ...account.record, id: uid };
+  }
+  const collections = [
+    'fieldLevels',
+    'levels',
+    'schools',
+    'subjects',
+    'students',
+    'tutors',
+    'orders',
+  ] as const;
+  for (const collection of collections) {
+    for (const [id, record] of Object.entries(data[collection])) {
+      updates[`${collection}/${id}`] = record;
+    }
+  }
+  // One multi-path update: listeners see the whole data set appear at once.
+  await getDatabase(app).ref().update(updates);
+  const count = (collection: (typeof collections)[number]) => Object.keys(data[collection]).length;
+  return {
+    accounts: data.accounts.length,
+    students: count('students'),
+    tutors: count('tutors'),
+    orders: count('orders'),
+    subjects: count('subjects'),
+    schools: count('schools'),
+    fieldLevels: count('fieldLevels'),
+  };
 }
