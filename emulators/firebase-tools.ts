@@ -107,6 +107,11 @@ export async function startFirebaseTools(
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   );
+  // Last resort against orphans: if this process ends without stop() (a crash, process.exit
+  // elsewhere), take the group down with it. 'exit' handlers must be synchronous; kill is.
+  const killOnExit = () => killGroup(pid, 'SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.off('exit', killOnExit));
   let ready = false;
   let resolveReady: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => (resolveReady = resolve));

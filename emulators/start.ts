@@ -31,6 +31,7 @@ import {
   STORAGE_BUCKET,
   emulatorEnv,
 } from './config';
+import { closeLocalAdminApp } from './admin';
 import { startFirebaseTools, type FirebaseToolsProcess } from './firebase-tools';
 import { portIsFree, waitForHttp } from './wait';
 import { DEMO_CREDENTIALS, databaseIsEmpty, seedDemoData } from './seed/index';
@@ -75,6 +76,7 @@ function shutdown(): Promise<void> {
         // already gone
       }
     }
+    await closeLocalAdminApp().catch(() => undefined);
     for (const service of running.reverse()) {
       try {
         await service.stop();
@@ -185,6 +187,8 @@ async function startStorage(): Promise<void> {
 
 /** Serves the app from source with Vite's dev server (vite.config.ts: 127.0.0.1:5173). */
 async function startVite(): Promise<ViteDevServer> {
+  const sigtermBefore = new Set(process.listeners('SIGTERM'));
+  const stdinEndBefore = new Set(process.stdin.listeners('end'));
   const server = await createServer({
     root: ROOT,
     configFile: path.join(ROOT, 'vite.config.ts'),
@@ -194,6 +198,15 @@ async function startVite(): Promise<ViteDevServer> {
     logLevel: 'warn',
     server: { host: HOST, port: PORTS.app, strictPort: true, open: false },
   });
+  // Vite's dev server exits the process by itself on SIGTERM and when stdin ends
+  // (setupSIGTERMListener in vite/dist/node): that would skip the data export and orphan
+  // firebase-tools. This script owns the process lifecycle and closes Vite in shutdown().
+  for (const listener of process.listeners('SIGTERM')) {
+    if (!sigtermBefore.has(listener)) process.off('SIGTERM', listener);
+  }
+  for (const listener of process.stdin.listeners('end')) {
+    if (!stdinEndBefore.has(listener)) process.stdin.off('end', listener as () => void);
+  }
   await server.listen();
   running.push({ name: 'vite', stop: () => server.close() });
   await waitForHttp(APP_URL, { timeoutMs: 30_000 });
