@@ -176,6 +176,8 @@ async function startStorage(): Promise<void> {
     host: HOST,
     port: PORTS.storage,
     rulesPath: path.join(ROOT, 'storage.rules'),
+    // Resize Images extension settings (firebase.json "extensions"); logos get 200x200 copies.
+    resizeConfigPath: path.join(ROOT, 'extensions', 'storage-resize-images.env'),
     importDir: persist ? existingDir(path.join(DATA_DIR, 'storage')) : undefined,
     exportOnExitDir: persist ? path.join(DATA_DIR, 'storage') : undefined,
     log: (line: string) => appendLog('storage.log', line),

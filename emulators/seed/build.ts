@@ -457,8 +457,16 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     };
   }
   const tutorIds = Object.keys(tutors);
-  const tutorsFor = (subjectId: string) =>
-    tutorIds.filter((id) => subjectId in (tutors[id]?.profileLevel?.subjects ?? {}));
+  // Index once: the matching loop below runs per student and must stay fast for 10,000 people.
+  const tutorsBySubject = new Map<string, string[]>();
+  for (const tutor of Object.values(tutors)) {
+    for (const subjectId of Object.keys(tutor.profileLevel?.subjects ?? {})) {
+      const list = tutorsBySubject.get(subjectId) ?? [];
+      list.push(tutor.id);
+      tutorsBySubject.set(subjectId, list);
+    }
+  }
+  const tutorsFor = (subjectId: string) => tutorsBySubject.get(subjectId) ?? [];
 
   const students: Record<string, Student> = {};
   for (let i = 0; i < studentCount; i++) {

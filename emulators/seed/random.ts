@@ -37,12 +37,14 @@ export function createRandom(seed: number): Random {
     pick,
     chance: (p) => next() < p,
     sample: (items, count) => {
+      // Partial Fisher-Yates: only the first `count` positions are drawn.
       const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = int(0, i);
+      const n = Math.min(count, copy.length);
+      for (let i = 0; i < n; i++) {
+        const j = int(i, copy.length - 1);
         [copy[i], copy[j]] = [copy[j] as (typeof copy)[number], copy[i] as (typeof copy)[number]];
       }
-      return copy.slice(0, count);
+      return copy.slice(0, n);
     },
     chars: (length, alphabet = ID_ALPHABET) =>
       Array.from({ length }, () => alphabet[int(0, alphabet.length - 1)]).join(''),
