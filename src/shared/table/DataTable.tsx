@@ -2,7 +2,8 @@
  * The one data table of the product (issue 6; spec section 2, Generic data table behaviour, and
  * section 5, list filters), built on TanStack Table (headless) with Bulma markup.
  *
- * - Sortable headers (click or Enter/Space on the header button), arrow shown, `aria-sort` set.
+ * - Sortable headers (click or Enter/Space on the header button), arrow shown, `aria-sort` set;
+ *   the first click sorts ascending in every column (a column may set `sortDescFirst`).
  * - The filter: a case-insensitive substring match over the texts `filterText(row)` returns.
  * - Page sizes 5, 10, 15, 20, 50; pagination with first, neighbours of the current, last,
  *   previous and next.
@@ -117,6 +118,9 @@ export function DataTable<T>({
     getRowId: (row) => getRowId(row),
     state: { sorting, globalFilter: query.trim().toLowerCase(), pagination },
     onSortingChange: setSorting,
+    // Every column sorts ascending on the first click (TanStack would start numbers and dates
+    // descending), so the arrow means the same thing in every list.
+    sortDescFirst: false,
     onPaginationChange: setPagination,
     globalFilterFn,
     getColumnCanGlobalFilter: () => true,

@@ -1,0 +1,252 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ColumnDef } from '@tanstack/react-table';
+import { IntlProvider } from 'react-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, type DataTableProps } from './DataTable';
+
+/** The English texts of the ids used (shared/ cannot import the app's catalogues). */
+const messages = {
+  en: {
+    'Common.search': 'Search',
+    'Common.loading': 'Loading…',
+    'Common.showError': 'Show error',
+    'Table.empty': 'No records to show',
+    'Table.exportCsv': 'Export CSV',
+    'Table.pageSize': 'Rows per page',
+    'Table.rowCount': '{count, plural, one {# record} other {# records}}',
+    'Table.pagination': 'Pagination',
+    'Table.previous': 'Previous',
+    'Table.next': 'Next',
+    'Table.goToPage': 'Go to page {page}',
+  },
+};
+
+interface Person {
+  id: string;
+  name: string;
+  city: string;
+  age: number;
+}
+
+/** 23 people: 'Person 01'..'Person 23', ages 40 down to 18, cities alternating. */
+const people: Person[] = Array.from({ length: 23 }, (_, i) => ({
+  id: `p${i + 1}`,
+  name: `Person ${String(i + 1).padStart(2, '0')}`,
+  city: i % 2 === 0 ? 'Singapore' : 'Madrid',
+  age: 40 - i,
+}));
+
+const columns: ColumnDef<Person, unknown>[] = [
+  { accessorKey: 'name', header: 'Name' },
+  { accessorKey: 'city', header: 'City', meta: { csv: (p) => p.city.toUpperCase() } },
+  { accessorKey: 'age', header: 'Age' },
+  { id: 'actions', header: 'Actions', enableSorting: false, meta: { csv: false }, cell: () => 'x' },
+];
+
+function renderTable(props: Partial<DataTableProps<Person>> = {}) {
+  return render(
+    <IntlProvider locale="en" messages={messages.en}>
+      <DataTable<Person>
+        data={people}
+        columns={columns}
+        getRowId={(p) => p.id}
+        filterText={(p) => [p.name, p.city]}
+        label="People"
+        csvFileName="people"
+        {...props}
+      />
+    </IntlProvider>,
+  );
+}
+
+/** Texts of the first cell of every body row. */
+function firstCells(): string[] {
+  const table = screen.getByRole('table', { name: 'People' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  return rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
+}
+
+describe('DataTable', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the first page of 10 rows in data order', () => {
+    renderTable();
+    expect(firstCells()).toEqual(people.slice(0, 10).map((p) => p.name));
+    expect(screen.getByText('23 records')).toBeInTheDocument();
+  });
+
+  it('sorts by a header click, ascending then descending, with arrow and aria-sort', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const header = screen.getByRole('columnheader', { name: /Age/ });
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(within(header).getByText('↕')).toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(header).getByText('▲')).toBeInTheDocument();
+    expect(firstCells()[0]).toBe('Person 23'); // youngest, 18
+
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(within(header).getByText('▼')).toBeInTheDocument();
+    expect(firstCells()[0]).toBe('Person 01');
+  });
+
+  it('does not offer sorting on a column with sorting disabled', () => {
+    renderTable();
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(within(header).queryByRole('button')).toBeNull();
+  });
+
+  it('starts with the initial sorting', () => {
+    renderTable({ initialSorting: [{ id: 'name', desc: true }] });
+    expect(firstCells()[0]).toBe('Person 23');
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('filters case-insensitively over the filter texts only', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(search, 'MADRID');
+    expect(screen.getByText('11 records')).toBeInTheDocument();
+    expect(firstCells()).toEqual(
+      people
+        .filter((p) => p.city === 'Madrid')
+        .slice(0, 10)
+        .map((p) => p.name),
+    );
+
+    await user.clear(search);
+    await user.type(search, 'person 1');
+    expect(firstCells()).toEqual([
+      'Person 10',
+      'Person 11',
+      'Person 12',
+      'Person 13',
+      'Person 14',
+      'Person 15',
+      'Person 16',
+      'Person 17',
+      'Person 18',
+      'Person 19',
+    ]);
+
+    // The age is not a filter text.
+    await user.clear(search);
+    await user.type(search, '40');
+    expect(screen.getByRole('status')).toHaveTextContent('No records to show');
+  });
+
+  it('offers page sizes 5, 10, 15, 20, 50 and applies them', async () => {
+    const user = userEvent.setup();
+    renderTable();
+    const select = screen.getByRole('combobox', { name: 'Rows per page' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['5', '10', '15', '20', '50']);
+    await user.selectOptions(select, '5');
+    expect(firstCells()).toHaveLength(5);
+    await user.selectOptions(select, '50');
+    expect(firstCells()).toHaveLength(23);
+  });
+
+  it('paginates with first, neighbours, last, previous and next', async () => {
+    const user = userEvent.setup();
+    renderTable({ initialPageSize: 5 });
+    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const pageButtons = () =>
+      within(nav)
+        .getAllByRole('button', { name: /Go to page/ })
+        .map((b) => b.textContent);
+    // 23 rows / 5 = 5 pages: 1 2 … 5 on the first page.
+    expect(pageButtons()).toEqual(['1', '2', '5']);
+    expect(within(nav).getByText('…')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(nav).getByRole('button', { name: 'Go to page 1' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await user.click(within(nav).getByRole('button', { name: 'Go to page 2' }));
+    await user.click(within(nav).getByRole('button', { name: 'Next' }));
+    expect(pageButtons()).toEqual(['1', '2', '3', '4', '5']);
+    expect(firstCells()[0]).toBe('Person 11');
+
+    await user.click(within(nav).getByRole('button', { name: 'Go to page 5' }));
+    expect(firstCells()).toEqual(['Person 21', 'Person 22', 'Person 23']);
+    expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: 'Previous' }));
+    expect(firstCells()[0]).toBe('Person 16');
+  });
+
+  it('goes back to the first page when the filter changes', async () => {
+    const user = userEvent.setup();
+    renderTable({ initialPageSize: 5 });
+    await user.click(screen.getByRole('button', { name: 'Go to page 5' }));
+    expect(firstCells()[0]).toBe('Person 21');
+    await user.type(screen.getByRole('searchbox'), 'singapore');
+    expect(firstCells()[0]).toBe('Person 01');
+  });
+
+  it('exports the filtered, sorted rows as CSV without excluded columns', async () => {
+    const user = userEvent.setup();
+    let blob: Blob | undefined;
+    URL.createObjectURL = vi.fn((b: Blob) => {
+      blob = b;
+      return 'blob:csv';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderTable();
+    await user.type(screen.getByRole('searchbox'), 'madrid');
+    await user.click(within(screen.getByRole('columnheader', { name: /Age/ })).getByRole('button'));
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(click).toHaveBeenCalledOnce();
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('people.csv');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob!);
+    });
+    const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(lines[0]).toBe('Name,City,Age');
+    expect(lines).toHaveLength(12); // header + 11 rows from Madrid, all pages
+    expect(lines[1]).toBe('Person 22,MADRID,19');
+    expect(lines[11]).toBe('Person 02,MADRID,39');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:csv');
+  });
+
+  it('shows the empty state and disables the export without rows', () => {
+    renderTable({ data: [] });
+    expect(screen.getByRole('status')).toHaveTextContent('No records to show');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.getByText('0 records')).toBeInTheDocument();
+  });
+
+  it('shows loading while the first load runs', () => {
+    renderTable({ data: [], loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it("replaces the rows with 'Show error' on a failed load", () => {
+    renderTable({ error: { messageId: 'database/permission-denied' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Show error');
+    expect(screen.queryByText('Person 01')).toBeNull();
+  });
+
+  it('renders toolbar actions', () => {
+    renderTable({ actions: <button type="button">New thing</button> });
+    expect(screen.getByRole('button', { name: 'New thing' })).toBeInTheDocument();
+  });
+});
