@@ -50,7 +50,15 @@ export function Header({
           )}
           trigger={
             <>
-              <span aria-hidden="true">🔔</span>
+              <svg
+                aria-hidden="true"
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="currentColor"
+              >
+                <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+              </svg>
               <span className="tag is-danger is-rounded is-small ml-1" aria-hidden="true">
                 {SAMPLE_NOTIFICATIONS.length}
               </span>
