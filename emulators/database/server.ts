@@ -170,7 +170,13 @@ class Emulator implements DatabaseEmulator {
         isBinary || !Buffer.isBuffer(data)
           ? Buffer.from(data as Buffer).toString('utf8')
           : data.toString('utf8');
-      conn.onFrame(text);
+      // Cork so the pushes and the response a request produces leave in one TCP write.
+      req.socket.cork();
+      try {
+        conn.onFrame(text);
+      } finally {
+        req.socket.uncork();
+      }
     });
     ws.on('close', () => {
       this.connections.delete(conn);

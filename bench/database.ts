@@ -1,0 +1,528 @@
+/**
+ * Database emulator benchmark (issue 3): writes/s and gets/s with 1 and 50 clients,
+ * write-to-remote-listener latency with 100 listeners, resident memory with 100k nodes, and cold
+ * start time; the npm package `firebase-server` (installed in bench/firebase-server/) runs the same
+ * workload in the same run where it can, and the ratio is printed. Prints figures; never fails
+ * on a slow machine.
+ *
+ * Workloads use the unmodified web SDK (firebase@12) over WebSocket against both servers.
+ * firebase-server does not implement the `g` (get) action, so "gets" are compared as one-shot
+ * listen reads (listen + unlisten, what `get()` did before `g` existed); our `g` rate is shown
+ * separately.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
+import {
+  type Database,
+  connectDatabaseEmulator,
+  get,
+  getDatabase,
+  onValue,
+  ref,
+  set,
+} from 'firebase/database';
+import WebSocket from 'ws';
+import { startDatabaseEmulator } from '../emulators/database/index.js';
+
+const ROOT = join(import.meta.dirname, '..');
+const FS_DIR = join(ROOT, 'bench', 'firebase-server');
+const PHASE_MS = 1500;
+const ROUNDS = 3;
+const WINDOW = 20;
+
+interface Target {
+  name: string;
+  port: number;
+  supportsGet: boolean;
+  stop(): Promise<void>;
+}
+
+function hasFirebaseServer(): boolean {
+  return existsSync(join(FS_DIR, 'node_modules', 'firebase-server'));
+}
+
+/**
+ * Starts a server in its own process (so it does not share the event loop with the 100+ SDK
+ * clients of the benchmark) and resolves with its port once it prints its ready line.
+ */
+async function spawnServer(
+  name: string,
+  args: string[],
+  cwd: string,
+  supportsGet: boolean,
+): Promise<Target> {
+  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const line = await waitForLine(child, /ready on http:\/\/127\.0\.0\.1:(\d+)/);
+  const port = Number(/:(\d+)$/.exec(line)![1]);
+  return { name, port, supportsGet, stop: () => stopChild(child) };
+}
+
+function startOurs(): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'rtdb-bench-'));
+  const rulesPath = join(dir, 'database.rules.json');
+  writeFileSync(rulesPath, JSON.stringify({ rules: { '.read': true, '.write': true } }));
+  return spawnServer(
+    'ours',
+    ['--import', TSX, CLI, '--port', '0', '--rules', rulesPath],
+    dir,
+    true,
+  );
+}
+
+function startFirebaseServer(): Promise<Target> {
+  const script = `
+    const FS = require('firebase-server');
+    const s = new FS({ port: 0, address: '127.0.0.1' }, 'bench', null);
+    setTimeout(() => console.log('ready on http://127.0.0.1:' + s.address().port), 200);`;
+  return spawnServer('firebase-server', ['-e', script], FS_DIR, false);
+}
+
+let appCount = 0;
+function clients(target: Target, n: number): { dbs: Database[]; close: () => Promise<void> } {
+  const apps: FirebaseApp[] = [];
+  const dbs = Array.from({ length: n }, () => {
+    const app = initializeApp(
+      { projectId: 'demo-bench', databaseURL: `http://127.0.0.1:${target.port}?ns=demo-bench` },
+      `bench-${++appCount}`,
+    );
+    apps.push(app);
+    const db = getDatabase(app);
+    connectDatabaseEmulator(db, '127.0.0.1', target.port);
+    return db;
+  });
+  return { dbs, close: () => Promise.all(apps.map((a) => deleteApp(a))).then(() => undefined) };
+}
+
+/** Runs `op` from every client, WINDOW requests in flight each, for PHASE_MS; returns ops/s. */
+async function rate(
+  dbs: Database[],
+  op: (db: Database, client: number, i: number) => Promise<unknown>,
+): Promise<number> {
+  // Warm up: connect every client before timing.
+  await Promise.all(dbs.map((db, c) => op(db, c, -1)));
+  let done = 0;
+  const start = performance.now();
+  const deadline = start + PHASE_MS;
+  await Promise.all(
+    dbs.map(async (db, c) => {
+      let i = 0;
+      while (performance.now() < deadline) {
+        const batch: Promise<unknown>[] = [];
+        for (let k = 0; k < WINDOW; k++) batch.push(op(db, c, i++));
+        await Promise.all(batch);
+        done += WINDOW;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+/** One-shot read through a listen (works on both servers). */
+function listenRead(db: Database, path: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const off = onValue(ref(db, path), (s) => {
+      off();
+      resolve(s.val());
+    });
+  });
+}
+
+type Metric = { label: string; run: (t: Target) => Promise<number>; getOnly?: boolean };
+
+function rateMetric(
+  label: string,
+  n: number,
+  make: (db: Database, c: number, i: number) => Promise<unknown>,
+): Metric {
+  return {
+    label,
+    run: async (t) => {
+      const { dbs, close } = clients(t, n);
+      try {
+        await set(
+          ref(dbs[0]!, 'bench/r'),
+          Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
+        );
+        return await rate(dbs, make);
+      } finally {
+        await close();
+      }
+    },
+  };
+}
+
+/** A bare protocol client: measures the server without the SDK's client-side work. */
+class RawClient {
+  private next = 1;
+  private readonly pending = new Map<number, () => void>();
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const text = String(data);
+      if (text.length <= 6) return; // split-count frames never occur for these small replies
+      const msg = JSON.parse(text) as { t?: string; d?: { r?: number } } | null;
+      const r = msg?.t === 'd' ? msg.d?.r : undefined;
+      if (r !== undefined) {
+        this.pending.get(r)?.();
+        this.pending.delete(r);
+      }
+    });
+  }
+  static open(port: number): Promise<RawClient> {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/.ws?v=5&ns=demo-bench`);
+    return new Promise((resolve, reject) => {
+      ws.once('message', () => resolve(new RawClient(ws)));
+      ws.once('error', reject);
+    });
+  }
+  request(a: string, b: unknown): Promise<void> {
+    const r = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(r, resolve);
+      this.ws.send(JSON.stringify({ t: 'd', d: { r, a, b } }));
+    });
+  }
+  send(a: string, b: unknown): void {
+    this.ws.send(JSON.stringify({ t: 'd', d: { r: this.next++, a, b } }));
+  }
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+function rawMetric(
+  label: string,
+  n: number,
+  op: (c: RawClient, client: number, i: number) => Promise<unknown>,
+): Metric {
+  return {
+    label,
+    run: async (t) => {
+      const raws = await Promise.all(Array.from({ length: n }, () => RawClient.open(t.port)));
+      try {
+        await raws[0]!.request('p', {
+          p: '/bench/r',
+          d: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
+        });
+        let done = 0;
+        const start = performance.now();
+        const deadline = start + PHASE_MS;
+        await Promise.all(
+          raws.map(async (c, ci) => {
+            let i = 0;
+            while (performance.now() < deadline) {
+              await Promise.all(Array.from({ length: WINDOW }, () => op(c, ci, i++)));
+              done += WINDOW;
+            }
+          }),
+        );
+        return done / ((performance.now() - start) / 1000);
+      } finally {
+        raws.forEach((c) => c.close());
+      }
+    },
+  };
+}
+
+const readPath = (c: number, i: number): string => `bench/r/k${(((c * 7 + i) % 100) + 100) % 100}`;
+
+const METRICS: Metric[] = [1, 50].flatMap((n) => {
+  const suffix = `${n} client${n > 1 ? 's' : ''}`;
+  return [
+    rateMetric(`writes/s, ${suffix}`, n, (db, c, i) =>
+      set(ref(db, `bench/w/c${c}/k${i % 500}`), { i, at: 1 }),
+    ),
+    rateMetric(`listen-reads/s, ${suffix}`, n, (db, c, i) => listenRead(db, readPath(c, i))),
+    {
+      ...rateMetric(`gets/s (g), ${suffix}`, n, (db, c, i) => get(ref(db, readPath(c, i)))),
+      getOnly: true,
+    },
+    rawMetric(`protocol writes/s (p), ${suffix}`, n, (c, ci, i) =>
+      c.request('p', { p: `/bench/w/c${ci}/k${i % 500}`, d: { i, at: 1 } }),
+    ),
+    rawMetric(`protocol listen-reads/s (q+n), ${suffix}`, n, async (c, ci, i) => {
+      const p = '/' + readPath(ci, i);
+      await c.request('q', { p, h: '' });
+      c.send('n', { p });
+    }),
+    {
+      ...rawMetric(`protocol gets/s (g), ${suffix}`, n, (c, ci, i) =>
+        c.request('g', { p: '/' + readPath(ci, i), q: {} }),
+      ),
+      getOnly: true,
+    },
+  ];
+});
+
+/** Write-to-listener latency: one writer, 100 listeners; SDK listeners or raw protocol sockets. */
+async function latency(
+  target: Target,
+  raw: boolean,
+): Promise<{ p50: number; p99: number; samples: number }> {
+  const { dbs, close } = clients(target, raw ? 1 : 101);
+  const writer = dbs[0]!;
+  const samples: number[] = [];
+  let sentAt = 0;
+  let expectSeq = -1;
+  let received = 0;
+  const sockets: WebSocket[] = [];
+  await set(ref(writer, 'bench/lat'), { seq: -1 });
+  const onSeq = (seq: unknown): void => {
+    if (seq === expectSeq && expectSeq >= 0) {
+      samples.push(performance.now() - sentAt);
+      received++;
+    }
+  };
+  if (raw) {
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const ws = new WebSocket(`ws://127.0.0.1:${target.port}/.ws?v=5&ns=demo-bench`);
+        sockets.push(ws);
+        let ready!: () => void;
+        const listening = new Promise<void>((r) => (ready = r));
+        ws.on('message', (data) => {
+          const msg = JSON.parse(String(data)) as {
+            t?: string;
+            d?: { t?: string; a?: string; r?: number; b?: { d?: { seq?: number } } };
+          } | null;
+          if (!msg || typeof msg !== 'object' || !msg.d) return;
+          if (msg.t === 'c' && msg.d.t === 'h')
+            ws.send(JSON.stringify({ t: 'd', d: { r: 1, a: 'q', b: { p: '/bench/lat', h: '' } } }));
+          else if (msg.t === 'd' && msg.d.r === 1) ready();
+          else if (msg.t === 'd' && msg.d.a === 'd') onSeq(msg.d.b?.d?.seq);
+        });
+        await listening;
+      }),
+    );
+  } else {
+    await Promise.all(
+      dbs.slice(1).map(
+        (db) =>
+          new Promise<void>((ready) => {
+            onValue(ref(db, 'bench/lat'), (s) => {
+              const v = s.val() as { seq: number } | null;
+              if (v?.seq === -1) ready();
+              onSeq(v?.seq);
+            });
+          }),
+      ),
+    );
+  }
+  for (let seq = 0; seq < 200; seq++) {
+    received = 0;
+    expectSeq = seq;
+    sentAt = performance.now();
+    void set(ref(writer, 'bench/lat'), { seq });
+    const until = performance.now() + 5000;
+    while (received < 100 && performance.now() < until) await new Promise((r) => setImmediate(r));
+  }
+  for (const ws of sockets) ws.terminate();
+  await close();
+  samples.sort((a, b) => a - b);
+  const pct = (p: number): number =>
+    samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN;
+  return { p50: pct(0.5), p99: pct(0.99), samples: samples.length };
+}
+
+/** 25,000 children × 3 leaves = 100,002 nodes with the root and container. */
+function data100k(): Record<string, unknown> {
+  const items: Record<string, unknown> = {};
+  for (let i = 0; i < 25_000; i++)
+    items[`item${i}`] = { name: `Name ${i}`, n: i, flag: i % 2 === 0 };
+  return { items };
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+async function waitForLine(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} within ${timeoutMs} ms: ${out}`)),
+      timeoutMs,
+    );
+    const onData = (d: Buffer): void => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', () => reject(new Error(`exited before ${pattern}: ${out}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((r) => {
+    if (child.exitCode !== null) return r();
+    child.on('exit', () => r());
+    child.kill('SIGTERM');
+  });
+}
+
+const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+const CLI = join(ROOT, 'emulators', 'database', 'cli.ts');
+
+/** Spawn-to-ready time of the CLI (includes Node and tsx start-up) and in-process start time. */
+async function coldStart(): Promise<{ cliMs: number; inProcessMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'rtdb-cold-'));
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', TSX, CLI, '--port', '0', '--rules', join(dir, 'none.json')],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  await waitForLine(child, /ready on http/);
+  const cliMs = performance.now() - t0;
+  await stopChild(child);
+  const t1 = performance.now();
+  const emu = await startDatabaseEmulator({ port: 0, rulesPath: join(dir, 'none.json') });
+  const inProcessMs = performance.now() - t1;
+  await emu.stop();
+  return { cliMs, inProcessMs };
+}
+
+/** Resident memory of a server process holding 100k nodes (ours via --import, theirs via its constructor). */
+async function memory(): Promise<{ ours: number; theirs: number | null; oursIdle: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'rtdb-mem-'));
+  const importDir = join(dir, 'import');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(importDir);
+  const json = JSON.stringify(data100k());
+  writeFileSync(join(importDir, 'demo-bench.json'), json);
+  const measure = async (args: string[]): Promise<number> => {
+    const child = spawn(
+      process.execPath,
+      ['--import', TSX, CLI, '--port', '0', '--rules', join(dir, 'none.json'), ...args],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    await waitForLine(child, /ready on http/);
+    await new Promise((r) => setTimeout(r, 1000));
+    const rss = rssOf(child.pid!);
+    await stopChild(child);
+    return rss;
+  };
+  const oursIdle = await measure([]);
+  const ours = await measure(['--import', importDir]);
+  let theirs: number | null = null;
+  if (hasFirebaseServer()) {
+    const script = `
+      const FS = require('firebase-server');
+      const data = JSON.parse(require('fs').readFileSync(${JSON.stringify(join(importDir, 'demo-bench.json'))}, 'utf8'));
+      const s = new FS({ port: 0, address: '127.0.0.1' }, 'mem', data);
+      s.getValue().then(() => console.log('ready on http'));`;
+    const child = spawn(process.execPath, ['-e', script], {
+      cwd: FS_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      await waitForLine(child, /ready on http/, 60_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      theirs = rssOf(child.pid!);
+    } finally {
+      await stopChild(child);
+    }
+  }
+  return { ours, theirs, oursIdle };
+}
+
+const fmt = (n: number): string => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 2) : 'n/a');
+
+/** Runs every figure and prints them (see the module comment). */
+export async function runDatabaseBench(): Promise<void> {
+  console.log('# Database emulator benchmark');
+  console.log(
+    `node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}; servers in their own processes; ` +
+      `rate phases ${PHASE_MS} ms with ${WINDOW} requests in flight per client; best of ${ROUNDS} interleaved rounds`,
+  );
+
+  const cold = await coldStart();
+  console.log(
+    `cold start: CLI spawn-to-ready ${fmt(cold.cliMs)} ms (Node + tsx transpile + server), in-process start ${fmt(cold.inProcessMs)} ms`,
+  );
+
+  const targets: Target[] = [await startOurs()];
+  if (hasFirebaseServer()) {
+    try {
+      targets.push(await startFirebaseServer());
+    } catch (err) {
+      console.log(`firebase-server: failed to start: ${(err as Error).message}`);
+    }
+  } else
+    console.log(
+      'firebase-server: not installed (npm install --prefix bench/firebase-server firebase-server firebase@8)',
+    );
+
+  const best = new Map<string, number>();
+  const key = (t: Target, label: string): string => `${t.name}|${label}`;
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which server goes first so load changes on a shared machine hit both alike.
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const m of METRICS) {
+      for (const t of order) {
+        if (m.getOnly && !t.supportsGet) continue;
+        try {
+          const v = await m.run(t);
+          best.set(key(t, m.label), Math.max(best.get(key(t, m.label)) ?? 0, v));
+        } catch (err) {
+          console.log(`${t.name} ${m.label}: failed: ${(err as Error).message}`);
+        }
+      }
+    }
+  }
+  const lat = new Map<string, { p50: number; p99: number; samples: number }>();
+  for (const raw of [false, true]) {
+    for (const t of targets) {
+      const r = await latency(t, raw);
+      lat.set(key(t, raw ? 'raw' : 'sdk'), r);
+    }
+  }
+  for (const t of targets) await t.stop();
+
+  const theirsName = 'firebase-server';
+  console.log('\n| metric | ours | firebase-server | ours / firebase-server |');
+  console.log('|---|---|---|---|');
+  for (const m of METRICS) {
+    const a = best.get(key(targets[0]!, m.label)) ?? NaN;
+    const b = best.get(`${theirsName}|${m.label}`);
+    console.log(
+      `| ${m.label} | ${fmt(a)} | ${b === undefined ? 'unsupported' : fmt(b)} | ${b ? fmt(a / b) + 'x' : '-'} |`,
+    );
+  }
+  for (const [kind, label] of [
+    ['sdk', 'SDK listeners'],
+    ['raw', 'raw protocol listeners'],
+  ] as const) {
+    const a = lat.get(`ours|${kind}`)!;
+    const b = lat.get(`${theirsName}|${kind}`);
+    for (const p of ['p50', 'p99'] as const) {
+      console.log(
+        `| write→listener ${p} ms, 100 ${label} | ${fmt(a[p])} | ${b ? fmt(b[p]) : 'n/a'} | ${b ? fmt(b[p] / a[p]) + 'x faster' : '-'} |`,
+      );
+    }
+  }
+
+  const mem = await memory();
+  console.log(
+    `\nresident memory (VmRSS after load): ours ${fmt(mem.ours)} MB with 100k nodes (idle ${fmt(mem.oursIdle)} MB; both incl. tsx); ` +
+      `firebase-server ${mem.theirs === null ? 'n/a' : fmt(mem.theirs) + ' MB'} with the same data`,
+  );
+}
