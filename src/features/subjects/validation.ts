@@ -1,0 +1,118 @@
+/**
+ * The two forms of a subject (spec section 5). Inputs hold strings; the schemas give the
+ * record's fields. Messages are catalogue ids.
+ * - Basic Info: "Subject basic submit needs name and country".
+ * - Settings: originalPrice required (step 0.01); salePrice optional but lower than
+ *   originalPrice ('Sale price should be empty or less than Original Price'); minimumQRPurchase,
+ *   multipleQtyRestriction (2, 4 or 6, spec section 9), expiryMultiplier, expiryDays and
+ *   expiryPrice required.
+ */
+import { z } from 'zod';
+import {
+  optionalMoney,
+  optionalWholeNumber,
+  requiredMoney,
+  requiredWholeNumber,
+} from '@/shared/forms/numberFields';
+import type { MultipleQtyRestriction, Subject, SubjectSettings } from './types';
+
+/** What the Basic Info tab edits. */
+export interface SubjectBasicValues {
+  name: string;
+  countryId: string;
+  /** Field level ids; '' for none. */
+  levelStart: string;
+  levelEnd: string;
+  order: string;
+  isObsolete: boolean;
+}
+
+export const subjectBasicSchema = z.object({
+  name: z.string().trim().min(1, 'Subjects.nameRequired'),
+  countryId: z.string().regex(/^[A-Z]{2}$/, 'Subjects.countryRequired'),
+  levelStart: z.string(),
+  levelEnd: z.string(),
+  order: optionalWholeNumber('Subjects.orderInvalid'),
+  isObsolete: z.boolean(),
+});
+
+/** The record fields the Basic Info tab saves. */
+export type SubjectBasicInput = z.output<typeof subjectBasicSchema>;
+
+/** The allowed package multiples (spec section 9). */
+export const MULTIPLE_QTY_VALUES: readonly MultipleQtyRestriction[] = [2, 4, 6];
+
+/** What the Settings tab edits; numbers as typed. */
+export interface SubjectSettingsValues {
+  originalPrice: string;
+  salePrice: string;
+  minimumQRPurchase: string;
+  /** '' until chosen, else '2', '4' or '6'. */
+  multipleQtyRestriction: string;
+  expiryMultiplier: string;
+  expiryDays: string;
+  expiryPrice: string;
+}
+
+const priceFields = z.object({
+  originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
+  salePrice: optionalMoney('Subjects.priceInvalid'),
+});
+
+export const subjectSettingsSchema = z
+  .object({
+    ...priceFields.shape,
+    minimumQRPurchase: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
+    multipleQtyRestriction: z
+      .enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' })
+      .transform((v) => Number(v) as MultipleQtyRestriction),
+    expiryMultiplier: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
+    expiryDays: requiredWholeNumber('Subjects.required', 'Subjects.wholeNumber'),
+    expiryPrice: requiredMoney('Subjects.required', 'Subjects.priceInvalid'),
+  })
+  .refine((v) => v.salePrice === null || v.salePrice < v.originalPrice, {
+    message: 'Subjects.salePriceTooHigh',
+    path: ['salePrice'],
+    // Checked as soon as both prices are valid, even while other fields are still empty.
+    when: (payload) => priceFields.safeParse(payload.value).success,
+  });
+
+/** The settings the Settings tab saves. */
+export type SubjectSettingsInput = z.output<typeof subjectSettingsSchema>;
+
+/** Form values of a new subject: Singapore, order 0 (spec section 9 defaults). */
+export const emptySubjectBasic: SubjectBasicValues = {
+  name: '',
+  countryId: 'SG',
+  levelStart: '',
+  levelEnd: '',
+  order: '0',
+  isObsolete: false,
+};
+
+/** Basic Info values of a stored subject. */
+export function subjectToBasic(subject: Subject): SubjectBasicValues {
+  return {
+    name: subject.name ?? '',
+    countryId: subject.countryId ?? 'SG',
+    levelStart: subject.levelStart ?? '',
+    levelEnd: subject.levelEnd ?? '',
+    order: String(subject.order ?? 0),
+    isObsolete: subject.isObsolete === true,
+  };
+}
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** Settings values of a stored subject (all empty before its first settings save). */
+export function settingsToForm(settings: SubjectSettings | undefined): SubjectSettingsValues {
+  return {
+    originalPrice: text(settings?.originalPrice),
+    salePrice: text(settings?.salePrice),
+    minimumQRPurchase: text(settings?.minimumQRPurchase),
+    multipleQtyRestriction: text(settings?.multipleQtyRestriction),
+    expiryMultiplier: text(settings?.expiryMultiplier),
+    expiryDays: text(settings?.expiryDays),
+    expiryPrice: text(settings?.expiryPrice),
+  };
+}
