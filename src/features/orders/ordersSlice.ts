@@ -1,10 +1,65 @@
-import { createEntitySlice } from '@/shared/entitySlice';
+import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
+import { createEntitySlice, type ToastMeta } from '@/shared/entitySlice';
+import { toAppError, type AppError } from '@/shared/errors';
+import { database } from '@/shared/firebase';
 import { rtdbEntityApi } from '@/shared/rtdb';
+import { AlreadyApprovedError, approveOrderInDatabase, OrderNotFoundError } from './approval';
 import type { Order } from './types';
 
-/** The orders list (spec sections 3, 4 and 7): records under `orders/{id}`. */
+/** The stored order changed under us (e.g. approved by another admin): replace it in the list. */
+export const orderRefreshed = createAction<Order>('orders/refreshed');
+
+/**
+ * Approves one order (spec section 4) through the transaction of approval.ts.
+ * Fulfilled: the approved order, with the toast 'Order approved successfully.' (spec 8).
+ * Rejected with an AppError: 'Orders.alreadyApproved' when another admin won (the list then shows
+ * the stored, approved order), 'Orders.notFound', or the backend's error. The app's notifications
+ * listener shows either toast.
+ */
+export const approveOrder = createAsyncThunk<
+  Order,
+  string,
+  { rejectValue: AppError; fulfilledMeta: ToastMeta }
+>('orders/approve', async (id, { rejectWithValue, fulfillWithValue, dispatch }) => {
+  try {
+    return fulfillWithValue(await approveOrderInDatabase(await database(), id), {
+      toast: 'Orders.approved',
+    });
+  } catch (e) {
+    if (e instanceof AlreadyApprovedError) {
+      dispatch(orderRefreshed(e.order));
+      return rejectWithValue({ messageId: e.messageId });
+    }
+    if (e instanceof OrderNotFoundError) return rejectWithValue({ messageId: e.messageId });
+    return rejectWithValue(toAppError(e));
+  }
+});
+
+/**
+ * The orders list (spec sections 3, 4 and 7): records under `orders/{id}`, read ordered by the
+ * `order` child. Approval is a feature thunk (above) handled here: it sets `loading` and
+ * `success` like modify, but a failed approval does not set the list's `error` (that flag makes
+ * the table show 'Show error' instead of the rows; the failure is a toast).
+ */
 export const orders = createEntitySlice({
   name: 'orders',
   api: rtdbEntityApi<Order>('orders', 'order'),
-  messages: { updated: 'Orders.approved' },
+  extraReducers: (builder, adapter) => {
+    builder
+      .addCase(approveOrder.pending, (state) => {
+        state.loading = true;
+        state.success = false;
+      })
+      .addCase(approveOrder.fulfilled, (state, { payload }) => {
+        adapter.setOne(state, payload);
+        state.loading = false;
+        state.success = true;
+      })
+      .addCase(approveOrder.rejected, (state) => {
+        state.loading = false;
+      })
+      .addCase(orderRefreshed, (state, { payload }) => {
+        adapter.setOne(state, payload);
+      });
+  },
 });
