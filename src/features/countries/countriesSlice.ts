@@ -10,7 +10,8 @@
  * - switching it to obsolete CREATES a `countries/{id}` record with `isObsolete: true`;
  * - switching a stored country back REMOVES its record, which restores the built-in entry.
  * A stored record with `isObsolete: false` (not written by this app) only overrides the name and
- * dial code. Both switches show 'The country was updated successfully.' (spec section 8).
+ * dial code; its switch sets `isObsolete: true` on that record rather than removing it (removing
+ * would leave the country in use, so the switch would do nothing visible). Both switches show 'The country was updated successfully.' (spec section 8).
  */
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';

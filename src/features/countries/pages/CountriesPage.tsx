@@ -1,4 +1,145 @@
-/** Placeholder until its feature lands. */
+/**
+ * /countries (spec sections 2, 3 and 4): the built-in countries merged with stored records, each
+ * with an obsolete switch. Without 'Show all' only built-in countries not yet stored are listed;
+ * with it, stored records replace the built-in ones with the same code. What the switch writes is
+ * documented in countriesSlice (a stored record = obsolete; removing it restores the country).
+ */
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { DataTable } from '@/shared/table/DataTable';
+import {
+  countries,
+  selectAllCountries,
+  selectCountriesState,
+  selectUnstoredCountries,
+} from '../countriesSlice';
+import { useCountryName } from '../countryNames';
+import type { Country } from '../types';
+
 export default function CountriesPage() {
-  return null;
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [showAll, setShowAll] = useState(false);
+  const all = useAppSelector(selectAllCountries);
+  const unstored = useAppSelector(selectUnstoredCountries);
+  const { loading, error } = useAppSelector(selectCountriesState);
+  const nameOf = useCountryName();
+  // Codes whose switch is being written, so a second click cannot race the first.
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    void dispatch(countries.fetchAll());
+  }, [dispatch]);
+
+  const data = showAll ? all : unstored;
+
+  const toggle = useCallback(
+    async (country: Country) => {
+      setPending((p) => new Set(p).add(country.code));
+      // Toasts (success 'The country was updated successfully.' or the error) come from the
+      // thunks (app/notifications).
+      if (country.id && country.isObsolete) {
+        await dispatch(countries.remove(country.id));
+      } else if (country.id) {
+        await dispatch(countries.modify({ id: country.id, changes: { isObsolete: true } }));
+      } else {
+        await dispatch(
+          countries.create({
+            name: country.name,
+            code: country.code,
+            dial_code: country.dial_code,
+            isObsolete: true,
+          }),
+        );
+      }
+      setPending((p) => {
+        const next = new Set(p);
+        next.delete(country.code);
+        return next;
+      });
+    },
+    [dispatch],
+  );
+
+  const filterText = useCallback(
+    (row: Country) => [row.name, nameOf(row.code, row.name), row.code, row.dial_code],
+    [nameOf],
+  );
+
+  const columns = useMemo<ColumnDef<Country>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorFn: (row) => nameOf(row.code, row.name),
+        header: intl.formatMessage({ id: 'Countries.name' }),
+      },
+      { id: 'code', accessorKey: 'code', header: intl.formatMessage({ id: 'Countries.code' }) },
+      {
+        id: 'dial_code',
+        accessorKey: 'dial_code',
+        header: intl.formatMessage({ id: 'Countries.dialCode' }),
+      },
+      {
+        id: 'obsolete',
+        accessorFn: (row) => (row.isObsolete ? 1 : 0),
+        header: intl.formatMessage({ id: 'Countries.obsolete' }),
+        meta: {
+          csv: (row) => intl.formatMessage({ id: row.isObsolete ? 'Common.yes' : 'Common.no' }),
+        },
+        cell: ({ row: { original: row } }) => (
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={intl.formatMessage(
+              { id: 'Countries.obsoleteNamed' },
+              { name: nameOf(row.code, row.name) },
+            )}
+            checked={row.isObsolete === true}
+            disabled={pending.has(row.code)}
+            onChange={() => void toggle(row)}
+          />
+        ),
+      },
+    ],
+    [intl, nameOf, pending, toggle],
+  );
+
+  return (
+    <section className="section">
+      <div className="card">
+        <header className="card-header">
+          <h1 className="card-header-title title is-5 mb-0">
+            <FormattedMessage id="Countries.title" />
+          </h1>
+        </header>
+        <div className="card-content">
+          <div className="field">
+            <label className="checkbox" htmlFor="countries-show-all">
+              <input
+                id="countries-show-all"
+                type="checkbox"
+                role="switch"
+                className="mr-2"
+                checked={showAll}
+                onChange={(e) => setShowAll(e.target.checked)}
+              />
+              <FormattedMessage id="Countries.showAll" />
+            </label>
+          </div>
+          <DataTable
+            data={data}
+            columns={columns}
+            getRowId={(row) => row.code}
+            filterText={filterText}
+            label={intl.formatMessage({ id: 'Countries.title' })}
+            csvFileName="countries"
+            loading={loading}
+            error={error}
+          />
+        </div>
+      </div>
+    </section>
+  );
 }
