@@ -1,14 +1,30 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { rtdbEntityApi } from '@/shared/rtdb';
+import { personEntityApi } from '@/features/people/personApi';
 import type { Student } from './types';
 
-/** The students list (spec sections 3, 4 and 7): records under `students/{id}`. */
+/**
+ * A student record written by the account-creation flow (people/personApi createPerson), which
+ * runs outside the slice's `create` thunk because its steps can fail separately.
+ */
+export const studentStored = createAction<Student>('students/stored');
+
+/**
+ * The students list (spec sections 3, 4 and 7): records under `students/{id}`. Deleting also
+ * removes the photo and the tutors' side of the student's matches (people/personApi).
+ */
 export const students = createEntitySlice({
   name: 'students',
-  api: rtdbEntityApi<Student>('students'),
+  api: personEntityApi<Student>('students'),
   messages: {
     created: 'Students.created',
     updated: 'Students.updated',
     deleted: 'Students.deleted',
+  },
+  sortComparer: (a, b) => b.createdAt - a.createdAt,
+  extraReducers: (builder, adapter) => {
+    builder.addCase(studentStored, (state, { payload }) => {
+      adapter.setOne(state, payload);
+    });
   },
 });

@@ -1,4 +1,6 @@
-/** Placeholder until its feature lands. */
+import { PeopleList } from '@/features/people/components/PeopleList';
+
+/** /students: the students list (spec section 2). */
 export default function StudentsPage() {
-  return null;
+  return <PeopleList path="students" />;
 }

@@ -1,4 +1,6 @@
-/** Placeholder until its feature lands. */
+import { PeopleList } from '@/features/people/components/PeopleList';
+
+/** /tutors: the tutors list with the Show all switch (spec section 2). */
 export default function TutorsPage() {
-  return null;
+  return <PeopleList path="tutors" />;
 }

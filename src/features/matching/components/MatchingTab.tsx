@@ -1,0 +1,241 @@
+/**
+ * The student's Subjects tab (issue 8; spec section 3, Tutor mapping): per subject of the
+ * student's profile level, the confirmed tutor and the candidate tutors ranked by rankTutors,
+ * each with its score and reasons. The admin toggles suggestions and confirms at most one tutor;
+ * confirming another replaces it, Remove (after confirmation) clears it — always on both sides
+ * (matchingApi).
+ */
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useReferenceData } from '@/features/people/useReferenceData';
+import type { Student } from '@/features/students/types';
+import { tutors as tutorsSlice } from '@/features/tutors/tutorsSlice';
+import type { Tutor } from '@/features/tutors/types';
+import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import { DataTable } from '@/shared/table/DataTable';
+import { confirmTutor, toggleSuggested } from '../matchingThunks';
+import { rankTutors, type RankedTutor } from '../rankTutors';
+
+interface Row extends RankedTutor {
+  name: string;
+  email: string;
+}
+
+const column = createColumnHelper<Row>();
+const filterText = (r: Row) => [r.name, r.email, r.tutorId];
+
+export interface MatchingTabProps {
+  student: Student;
+}
+
+/** The Subjects tab; see the module comment. */
+export function MatchingTab({ student }: MatchingTabProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const ref = useReferenceData();
+  const tutorState = useAppSelector((s) => s.tutors);
+  const allTutors = useMemo(() => tutorsSlice.selectors.selectAll(tutorState), [tutorState]);
+  const subjectIds = Object.keys(student.profileLevel?.subjects ?? {});
+  const [subjectId, setSubjectId] = useState(subjectIds[0] ?? '');
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  useEffect(() => {
+    void dispatch(tutorsSlice.fetchAll());
+  }, [dispatch]);
+
+  const mapping = student.tutorMapping?.[subjectId];
+  const confirmed = mapping?.confirmed ?? null;
+  const suggested = useMemo(() => mapping?.suggested ?? {}, [mapping]);
+  const tutorName = (id: string) => tutorState.entities[id]?.name ?? id;
+
+  const rows = useMemo<Row[]>(() => {
+    if (!subjectId) return [];
+    const byId = new Map<string, Tutor>(allTutors.map((t) => [t.id, t]));
+    return rankTutors(student, subjectId, allTutors, ref.allFieldLevels).map((r) => ({
+      ...r,
+      name: byId.get(r.tutorId)?.name ?? r.tutorId,
+      email: byId.get(r.tutorId)?.email ?? '',
+    }));
+  }, [student, subjectId, allTutors, ref.allFieldLevels]);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      column.accessor('name', {
+        header: intl.formatMessage({ id: 'People.name' }),
+      }) as ColumnDef<Row, unknown>,
+      column.accessor('email', {
+        header: intl.formatMessage({ id: 'People.email' }),
+      }) as ColumnDef<Row, unknown>,
+      column.accessor('score', {
+        header: intl.formatMessage({ id: 'Matching.score' }),
+        meta: { className: 'has-text-right' },
+      }) as ColumnDef<Row, unknown>,
+      column.display({
+        id: 'reasons',
+        header: intl.formatMessage({ id: 'Matching.reasons' }),
+        meta: {
+          csv: (row) =>
+            row.reasons.map((r) => `${intl.formatMessage({ id: r.id })} (+${r.points})`).join('; '),
+        },
+        cell: ({ row }) => (
+          <ul className="is-size-7">
+            {row.original.reasons.map((r) => (
+              <li key={r.id}>
+                <FormattedMessage id={r.id} /> (+{r.points})
+              </li>
+            ))}
+          </ul>
+        ),
+      }) as ColumnDef<Row, unknown>,
+      column.display({
+        id: 'actions',
+        header: intl.formatMessage({ id: 'People.actions' }),
+        meta: { csv: false },
+        cell: ({ row }) => {
+          const t = row.original;
+          const isSuggested = !!suggested[t.tutorId];
+          const isConfirmed = confirmed === t.tutorId;
+          return (
+            <div className="buttons are-small">
+              <button
+                type="button"
+                className={`button ${isSuggested ? 'is-info' : 'is-light'}`}
+                aria-pressed={isSuggested}
+                disabled={busy}
+                aria-label={intl.formatMessage({ id: 'Matching.suggestOf' }, { name: t.name })}
+                onClick={() =>
+                  void run(() =>
+                    dispatch(
+                      toggleSuggested({
+                        studentId: student.id,
+                        subjectId,
+                        tutorId: t.tutorId,
+                        suggested: !isSuggested,
+                      }),
+                    ),
+                  )
+                }
+              >
+                <FormattedMessage id="Matching.suggest" />
+              </button>
+              {isConfirmed ? (
+                <span className="tag is-success">
+                  <FormattedMessage id="Matching.confirmed" />
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="button is-success is-light"
+                  disabled={busy}
+                  aria-label={intl.formatMessage({ id: 'Matching.confirmOf' }, { name: t.name })}
+                  onClick={() =>
+                    void run(() =>
+                      dispatch(
+                        confirmTutor({ studentId: student.id, subjectId, tutorId: t.tutorId }),
+                      ),
+                    )
+                  }
+                >
+                  <FormattedMessage id="Matching.confirm" />
+                </button>
+              )}
+            </div>
+          );
+        },
+      }) as ColumnDef<Row, unknown>,
+    ],
+    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId],
+  );
+
+  if (subjectIds.length === 0) {
+    return (
+      <p className="notification is-info is-light">
+        <FormattedMessage id="Matching.noSubjects" />
+      </p>
+    );
+  }
+
+  const subjectName = (id: string) => ref.subjects.find((s) => s.id === id)?.name ?? id;
+  return (
+    <div>
+      <div className="field">
+        <label className="label" htmlFor="matching-subject">
+          <FormattedMessage id="Matching.subject" />
+        </label>
+        <div className="select">
+          <select
+            id="matching-subject"
+            value={subjectId}
+            onChange={(e) => setSubjectId(e.target.value)}
+          >
+            {subjectIds.map((id) => (
+              <option key={id} value={id}>
+                {subjectName(id)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="mb-3" role="status">
+        {confirmed ? (
+          <>
+            <FormattedMessage
+              id="Matching.confirmedTutor"
+              values={{ name: tutorName(confirmed), subject: subjectName(subjectId) }}
+            />
+            <button
+              type="button"
+              className="button is-small is-danger is-light ml-3"
+              disabled={busy}
+              onClick={() => setConfirmRemove(true)}
+            >
+              <FormattedMessage id="Matching.remove" />
+            </button>
+          </>
+        ) : (
+          <FormattedMessage
+            id="Matching.noConfirmed"
+            values={{ subject: subjectName(subjectId) }}
+          />
+        )}
+      </p>
+      <DataTable<Row>
+        data={rows}
+        columns={columns}
+        getRowId={(r) => r.tutorId}
+        filterText={filterText}
+        label={intl.formatMessage(
+          { id: 'Matching.candidates' },
+          { subject: subjectName(subjectId) },
+        )}
+        csvFileName={`candidates-${subjectId}`}
+        loading={tutorState.loading}
+      />
+      <ConfirmDialog
+        open={confirmRemove}
+        body={<FormattedMessage id="Matching.removeBody" />}
+        confirmLabel={<FormattedMessage id="Matching.remove" />}
+        loading={busy}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() =>
+          void run(async () => {
+            await dispatch(confirmTutor({ studentId: student.id, subjectId, tutorId: null }));
+            setConfirmRemove(false);
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+
+export interface FileFieldProps {
+  id: string;
+  /** Message id of the label. */
+  label: string;
+  /** The `accept` attribute, e.g. 'image/*'. */
+  accept: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** Upload progress 0..100 while uploading, else null. */
+  progress: number | null;
+  /** Message id of an error (e.g. wrong type). */
+  error?: string;
+}
+
+/** A file picker with its upload progress as a labelled <progress> element. */
+export function FileField({ id, label, accept, file, onChange, progress, error }: FileFieldProps) {
+  const intl = useIntl();
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        <FormattedMessage id={label} />
+      </label>
+      <div className="control">
+        <input
+          id={id}
+          type="file"
+          className="input"
+          accept={accept}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        />
+      </div>
+      {file && <p className="help">{file.name}</p>}
+      {error && (
+        <p className="help is-danger" role="alert">
+          <FormattedMessage id={error} />
+        </p>
+      )}
+      {progress !== null && (
+        <progress
+          className="progress is-small is-primary mt-2"
+          max={100}
+          value={Math.round(progress)}
+          aria-label={intl.formatMessage(
+            { id: 'People.uploadProgress' },
+            { file: file?.name ?? '' },
+          )}
+        >
+          {Math.round(progress)}%
+        </progress>
+      )}
+    </div>
+  );
+}

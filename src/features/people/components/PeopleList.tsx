@@ -1,0 +1,191 @@
+/**
+ * The students and tutors lists (spec sections 2, 5 and 6) on the shared DataTable: photo, name,
+ * e-mail, mobile, country, (tutors: status), created date and actions. The filter searches name,
+ * e-mail and id; the signed-in user is left out; tutors without a status are hidden unless
+ * "Show all" is on. Deleting asks first and closes the dialog after success (spec section 4).
+ */
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectSession } from '@/features/auth/authSlice';
+import { students } from '@/features/students/studentsSlice';
+import type { Student } from '@/features/students/types';
+import { tutors } from '@/features/tutors/tutorsSlice';
+import type { Tutor } from '@/features/tutors/types';
+import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import { DataTable } from '@/shared/table/DataTable';
+import type { PersonPath } from '../personApi';
+
+type Person = Student | Tutor;
+const column = createColumnHelper<Person>();
+
+const filterText = (p: Person) => [p.name, p.email, p.id];
+
+export interface PeopleListProps {
+  path: PersonPath;
+}
+
+/** The list page body of students or tutors; see the module comment. */
+export function PeopleList({ path }: PeopleListProps) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const isTutor = path === 'tutors';
+  const area = isTutor ? 'Tutors' : 'Students';
+  // One shape for both lists: the two slices differ only in their record type.
+  const slice = (isTutor ? tutors : students) as unknown as typeof students;
+  const state = useAppSelector((s) => (isTutor ? s.tutors : s.students)) as unknown as ReturnType<
+    typeof students.reducer
+  >;
+  const session = useAppSelector(selectSession);
+  const [showAll, setShowAll] = useState(false);
+  const [toDelete, setToDelete] = useState<Person | null>(null);
+
+  useEffect(() => {
+    void dispatch(slice.fetchAll());
+  }, [dispatch, slice]);
+
+  const data = useMemo(() => {
+    const all: Person[] = slice.selectors.selectAll(state);
+    return all.filter((p) => p.id !== session?.id && (!isTutor || showAll || p.status));
+  }, [slice, state, session?.id, isTutor, showAll]);
+
+  const date = useCallback(
+    (ms: number) =>
+      intl.formatDate(ms, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }),
+    [intl],
+  );
+
+  const columns = useMemo<ColumnDef<Person, unknown>[]>(() => {
+    const list: ColumnDef<Person, unknown>[] = [
+      column.display({
+        id: 'photo',
+        header: intl.formatMessage({ id: 'People.photo' }),
+        meta: { csv: false },
+        cell: ({ row }) =>
+          row.original.logoUrl ? (
+            <figure className="image is-32x32">
+              <img className="is-rounded" src={row.original.logoUrl} alt="" />
+            </figure>
+          ) : null,
+      }) as ColumnDef<Person, unknown>,
+      column.accessor('name', {
+        header: intl.formatMessage({ id: 'People.name' }),
+      }) as ColumnDef<Person, unknown>,
+      column.accessor('email', {
+        header: intl.formatMessage({ id: 'People.email' }),
+      }) as ColumnDef<Person, unknown>,
+      column.accessor('mobile', {
+        header: intl.formatMessage({ id: 'People.mobile' }),
+      }) as ColumnDef<Person, unknown>,
+      column.accessor('countryId', {
+        header: intl.formatMessage({ id: 'People.country' }),
+      }) as ColumnDef<Person, unknown>,
+    ];
+    if (isTutor) {
+      list.push(
+        column.accessor('status', {
+          header: intl.formatMessage({ id: 'Tutors.status' }),
+          cell: ({ getValue }) => (
+            <FormattedMessage id={getValue() ? 'Tutors.active' : 'Tutors.inactive'} />
+          ),
+          meta: { csv: (row) => (row.status ? 'active' : 'inactive') },
+        }) as ColumnDef<Person, unknown>,
+      );
+    }
+    list.push(
+      column.accessor('createdAt', {
+        header: intl.formatMessage({ id: 'People.createdAt' }),
+        cell: ({ getValue }) => date(getValue()),
+        meta: { csv: (row) => new Date(row.createdAt).toISOString() },
+      }) as ColumnDef<Person, unknown>,
+      column.display({
+        id: 'actions',
+        header: intl.formatMessage({ id: 'People.actions' }),
+        meta: { csv: false },
+        cell: ({ row }) => (
+          <div className="buttons are-small">
+            <Link
+              className="button is-link is-light"
+              to={`/${path}/${row.original.id}`}
+              aria-label={intl.formatMessage({ id: 'People.editOf' }, { name: row.original.name })}
+            >
+              <FormattedMessage id="Common.edit" />
+            </Link>
+            <button
+              type="button"
+              className="button is-danger is-light"
+              aria-label={intl.formatMessage(
+                { id: 'People.deleteOf' },
+                { name: row.original.name },
+              )}
+              onClick={() => setToDelete(row.original)}
+            >
+              <FormattedMessage id="Common.delete" />
+            </button>
+          </div>
+        ),
+      }) as ColumnDef<Person, unknown>,
+    );
+    return list;
+  }, [intl, isTutor, path, date]);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const result = await dispatch(slice.remove(toDelete.id));
+    if (slice.remove.fulfilled.match(result)) setToDelete(null);
+  };
+
+  return (
+    <section className="section">
+      <div className="card">
+        <header className="card-header">
+          <h1 className="card-header-title title is-5 mb-0">
+            <FormattedMessage id={`${area}.title`} />
+          </h1>
+        </header>
+        <div className="card-content">
+          {isTutor && (
+            <div className="field">
+              <label className="checkbox" htmlFor="tutors-show-all">
+                <input
+                  id="tutors-show-all"
+                  type="checkbox"
+                  role="switch"
+                  className="mr-2"
+                  checked={showAll}
+                  onChange={(e) => setShowAll(e.target.checked)}
+                />
+                <FormattedMessage id="Tutors.showAll" />
+              </label>
+            </div>
+          )}
+          <DataTable<Person>
+            data={data}
+            columns={columns}
+            getRowId={(p) => p.id}
+            filterText={filterText}
+            label={intl.formatMessage({ id: `${area}.title` })}
+            csvFileName={path}
+            loading={state.loading}
+            error={state.error && data.length === 0 ? state.error : null}
+            initialSorting={[{ id: 'createdAt', desc: true }]}
+            actions={
+              <Link className="button is-primary" to={`/${path}/new`}>
+                <FormattedMessage id={`${area}.new`} />
+              </Link>
+            }
+          />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={toDelete !== null}
+        body={<FormattedMessage id={`${area}.deleteBody`} values={{ name: toDelete?.name }} />}
+        loading={state.loading}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

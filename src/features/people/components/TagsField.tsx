@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { WithContext as ReactTags, type Tag } from 'react-tag-input';
+
+/** Key codes that add a tag: comma (spec section 9, key 188) and Enter. */
+const DELIMITERS = [188, 13];
+
+export interface TagsFieldProps {
+  id: string;
+  /** Message id of the label. */
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+}
+
+/** A tag input over a string[] (info1..info3), comma-delimited (spec section 9). */
+export function TagsField({ id, label, value, onChange }: TagsFieldProps) {
+  const intl = useIntl();
+  const tags = useMemo<Tag[]>(
+    () => value.map((text, i) => ({ id: `${i}-${text}`, text, className: '' })),
+    [value],
+  );
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {intl.formatMessage({ id: label })}
+      </label>
+      <div className="control">
+        <ReactTags
+          id={id}
+          tags={tags}
+          delimiters={DELIMITERS}
+          inputFieldPosition="inline"
+          allowDragDrop={false}
+          placeholder={intl.formatMessage({ id: 'People.addTag' })}
+          classNames={{ tagInputField: 'input is-small', tag: 'tag is-info is-light mr-1 mb-1' }}
+          handleAddition={(tag) => {
+            const text = (tag.text ?? '').trim();
+            if (text && !value.includes(text)) onChange([...value, text]);
+          }}
+          handleDelete={(i) => onChange(value.filter((_, j) => j !== i))}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Conversions between stored students/tutors and the values their forms edit (text inputs hold
+ * strings; numbers and nulls are restored by the zod schemas in validation.ts).
+ */
+import type { Student } from '@/features/students/types';
+import type { Tutor } from '@/features/tutors/types';
+import type { PersonPath } from './personApi';
+
+/** Everything the Basic Profile tab edits, for either kind (extras of the other are ignored). */
+export interface PersonBasicValues {
+  email: string;
+  name: string;
+  mobile: string;
+  gender: 'male' | 'female';
+  dob: string | null;
+  info1: string[];
+  info2: string[];
+  info3: string[];
+  houseNumber: string;
+  buildingName: string;
+  street1: string;
+  street2: string;
+  postcode: string;
+  countryId: string;
+  status: boolean;
+  isParent: 0 | 1;
+  studentName: string;
+  studentMobile: string;
+  studentEmail: string;
+  studentDob: string | null;
+  studentGender: 'male' | 'female';
+  teachingSince: string;
+  isMoe: 0 | 1;
+  tutorMinDuration: string;
+  tutorTechInHome: 0 | 1;
+  tutorVideoUrl: string;
+}
+
+/** Form values of a stored person, or the defaults of a new one (spec section 9: male, SG,
+ * active, Yes/No 0). */
+export function basicValues(person?: Student | Tutor): PersonBasicValues {
+  const s = person?.userType === 'student' ? person : undefined;
+  const t = person?.userType === 'tutor' ? person : undefined;
+  return {
+    email: person?.email ?? '',
+    name: person?.name ?? '',
+    mobile: person?.mobile ?? '',
+    gender: person?.gender ?? 'male',
+    dob: person?.dob ?? null,
+    info1: person?.info1 ?? [],
+    info2: person?.info2 ?? [],
+    info3: person?.info3 ?? [],
+    houseNumber: person?.houseNumber ?? '',
+    buildingName: person?.buildingName ?? '',
+    street1: person?.street1 ?? '',
+    street2: person?.street2 ?? '',
+    postcode: person?.postcode ?? '',
+    countryId: person?.countryId ?? 'SG',
+    status: person?.status ?? true,
+    isParent: s?.isParent ?? 0,
+    studentName: s?.studentName ?? '',
+    studentMobile: s?.studentMobile ?? '',
+    studentEmail: s?.studentEmail ?? '',
+    studentDob: s?.studentDob ?? null,
+    studentGender: s?.studentGender ?? 'male',
+    teachingSince: t?.teachingSince ? String(t.teachingSince) : '',
+    isMoe: t?.isMoe ?? 0,
+    tutorMinDuration: t?.tutorMinDuration != null ? String(t.tutorMinDuration) : '',
+    tutorTechInHome: t?.tutorTechInHome ?? 0,
+    tutorVideoUrl: t?.tutorVideoUrl ?? '',
+  };
+}
+
+/** The fields of `values` that belong to a person of kind `path`. */
+export function pickBasic(path: PersonPath, values: PersonBasicValues) {
+  const {
+    isParent,
+    studentName,
+    studentMobile,
+    studentEmail,
+    studentDob,
+    studentGender,
+    teachingSince,
+    isMoe,
+    tutorMinDuration,
+    tutorTechInHome,
+    tutorVideoUrl,
+    ...common
+  } = values;
+  return path === 'students'
+    ? { ...common, isParent, studentName, studentMobile, studentEmail, studentDob, studentGender }
+    : { ...common, teachingSince, isMoe, tutorMinDuration, tutorTechInHome, tutorVideoUrl };
+}

@@ -1,0 +1,44 @@
+import { FormattedMessage } from 'react-intl';
+import type { StepFailure } from '../accounts';
+
+export interface FollowUpFailuresProps {
+  failures: StepFailure[];
+  /** Retries only the failed steps (the account exists already). */
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+/**
+ * After an account was created, the follow-up steps that failed (record, upload, invitation),
+ * each with its translated error, and one Retry button (spec section 4: "Any failure shows the
+ * error"; issue 6: retry without creating a second account). Message ids: FollowUp.* (people.json).
+ */
+export function FollowUpFailures({ failures, onRetry, retrying }: FollowUpFailuresProps) {
+  if (failures.length === 0) return null;
+  return (
+    <div className="notification is-warning" role="alert">
+      <p className="mb-2">
+        <FormattedMessage id="FollowUp.intro" />
+      </p>
+      <ul className="mb-3">
+        {failures.map((f) => (
+          <li key={f.step}>
+            <strong>
+              <FormattedMessage id={`FollowUp.step.${f.step}`} />
+            </strong>
+            {': '}
+            <FormattedMessage id={f.error.messageId} />
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`button is-warning is-light${retrying ? ' is-loading' : ''}`}
+        onClick={onRetry}
+        disabled={retrying}
+      >
+        <FormattedMessage id="FollowUp.retry" />
+      </button>
+    </div>
+  );
+}
