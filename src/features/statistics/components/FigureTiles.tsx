@@ -1,0 +1,31 @@
+import { FormattedMessage, FormattedNumber } from 'react-intl';
+import type { Summary } from '../aggregate';
+
+/** Catalogue ids of the tiles, in display order. */
+const TILES: ReadonlyArray<[keyof Summary, string]> = [
+  ['students', 'Statistics.figure.students'],
+  ['tutors', 'Statistics.figure.tutors'],
+  ['matchedSubjects', 'Statistics.figure.matchedSubjects'],
+  ['pendingApprovals', 'Statistics.figure.pendingApprovals'],
+  ['expiringSoon', 'Statistics.figure.expiringSoon'],
+];
+
+/** The summary figures as tiles (each a labelled group so screen readers pair label and value). */
+export function FigureTiles({ summary, loading }: { summary: Summary; loading: boolean }) {
+  return (
+    <div className="columns is-multiline" aria-busy={loading}>
+      {TILES.map(([key, labelId]) => (
+        <div key={key} className="column is-half-tablet is-one-fifth-desktop">
+          <div className="box has-text-centered" role="group" aria-labelledby={`figure-${key}`}>
+            <p className="heading" id={`figure-${key}`}>
+              <FormattedMessage id={labelId} />
+            </p>
+            <p className="title">
+              <FormattedNumber value={summary[key]} />
+            </p>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

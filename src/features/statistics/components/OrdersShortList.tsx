@@ -1,0 +1,97 @@
+/**
+ * A short list of orders (pending approvals, orders close to expiry) on the generic DataTable:
+ * id, student, subject, total, and the date that matters (created or expiry).
+ */
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
+import type { Order } from '@/features/orders/types';
+import type { AppError } from '@/shared/errors';
+import { DataTable } from '@/shared/table/DataTable';
+
+const LIST_DATE = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } as const;
+
+export interface OrdersShortListProps {
+  orders: Order[];
+  /** Which date column to show. */
+  dateField: 'createdAt' | 'expiredDate';
+  /** Accessible name of the table and its CSV file name. */
+  label: string;
+  csvFileName: string;
+  loading?: boolean;
+  error?: AppError | null;
+}
+
+const filterText = (o: Order) => [
+  o.id,
+  o.studentName,
+  o.studentEmail,
+  o.tutorName,
+  o.tutorEmail,
+  o.subjectName,
+];
+
+/** Orders in a DataTable with a link to the orders list. */
+export function OrdersShortList({
+  orders,
+  dateField,
+  label,
+  csvFileName,
+  loading,
+  error,
+}: OrdersShortListProps) {
+  const intl = useIntl();
+  const columns = useMemo<ColumnDef<Order, unknown>[]>(
+    () => [
+      { id: 'id', header: intl.formatMessage({ id: 'Orders.column.id' }), accessorKey: 'id' },
+      {
+        id: 'student',
+        header: intl.formatMessage({ id: 'Orders.column.student' }),
+        accessorKey: 'studentName',
+      },
+      {
+        id: 'subject',
+        header: intl.formatMessage({ id: 'Orders.column.subject' }),
+        accessorKey: 'subjectName',
+      },
+      {
+        id: 'total',
+        header: intl.formatMessage({ id: 'Orders.column.total' }),
+        accessorKey: 'total',
+        cell: ({ row }) =>
+          intl.formatNumber(row.original.total, { style: 'currency', currency: 'SGD' }),
+        meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
+      },
+      {
+        id: dateField,
+        header: intl.formatMessage({
+          id: dateField === 'createdAt' ? 'Orders.column.created' : 'Orders.column.expiry',
+        }),
+        accessorKey: dateField,
+        cell: ({ row }) => intl.formatDate(row.original[dateField], LIST_DATE),
+        meta: { csv: (o) => intl.formatDate(o[dateField], LIST_DATE) },
+      },
+    ],
+    [intl, dateField],
+  );
+  return (
+    <DataTable
+      data={orders}
+      columns={columns}
+      getRowId={(o) => o.id}
+      filterText={filterText}
+      label={label}
+      csvFileName={csvFileName}
+      loading={loading}
+      error={error}
+      initialPageSize={5}
+      initialSorting={[{ id: dateField, desc: false }]}
+      actions={
+        <Link to="/orders" className="button is-link is-light">
+          {intl.formatMessage({ id: 'Statistics.openOrders' })}
+        </Link>
+      }
+    />
+  );
+}
