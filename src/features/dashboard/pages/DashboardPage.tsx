@@ -1,16 +1,19 @@
 /**
- * / (spec 2: Home / dashboard). Sample content only (spec 1); composed of small components so
- * the statistics work can replace SummaryCards' sample figures with real ones.
+ * / (spec 2: Home / dashboard). Admins see real figures (DashboardStatistics, issue 9: students,
+ * tutors, matched subjects, orders per month, pending approvals, orders close to expiry) in place
+ * of the sample summary and recent-users list; the notifications card stays sample content
+ * (spec 1).
  */
 import { FormattedMessage } from 'react-intl';
-import { selectSession } from '@/features/auth/authSlice';
+import { selectIsAdmin, selectSession } from '@/features/auth/authSlice';
 import { useAppSelector } from '@/app/hooks';
+import { DashboardStatistics } from '../components/DashboardStatistics';
 import { NotificationsCard } from '../components/NotificationsCard';
-import { RecentUsers } from '../components/RecentUsers';
-import { SummaryCards } from '../components/SummaryCards';
 
 export default function DashboardPage() {
   const session = useAppSelector(selectSession);
+  // Real figures come from admin data (spec 6), so only admins get them (issue 9).
+  const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <>
       <h1 className="title">
@@ -22,11 +25,8 @@ export default function DashboardPage() {
           values={{ name: session?.name || session?.email }}
         />
       </p>
-      <SummaryCards />
+      {isAdmin && <DashboardStatistics />}
       <div className="columns">
-        <div className="column is-7">
-          <RecentUsers />
-        </div>
         <div className="column is-5">
           <NotificationsCard />
         </div>
