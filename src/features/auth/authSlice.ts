@@ -188,8 +188,12 @@ export const restoreSession = createAsyncThunk<Session | null, FirebaseUser | nu
 
 /** Signs out and clears every list (spec 4: "Logout clears all lists"); nothing else is purged. */
 export const logout = createAsyncThunk('auth/logout', async (_, { dispatch }) => {
-  await signOut(auth);
-  dispatch(sessionCleared());
+  try {
+    await signOut(auth);
+  } finally {
+    // Even if Auth could not be told (offline), this browser forgets the session and lists.
+    dispatch(sessionCleared());
+  }
 });
 
 export const authSlice = createSlice({
