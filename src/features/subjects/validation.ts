@@ -54,14 +54,10 @@ export interface SubjectSettingsValues {
   expiryPrice: string;
 }
 
-const priceFields = z.object({
-  originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
-  salePrice: optionalMoney('Subjects.priceInvalid'),
-});
-
 export const subjectSettingsSchema = z
   .object({
-    ...priceFields.shape,
+    originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
+    salePrice: optionalMoney('Subjects.priceInvalid'),
     minimumQRPurchase: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
     multipleQtyRestriction: z
       .enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' })
@@ -74,7 +70,8 @@ export const subjectSettingsSchema = z
     message: 'Subjects.salePriceTooHigh',
     path: ['salePrice'],
     // Checked as soon as both prices are valid, even while other fields are still empty.
-    when: (payload) => priceFields.safeParse(payload.value).success,
+    when: (payload) =>
+      !payload.issues.some((i) => i.path?.[0] === 'originalPrice' || i.path?.[0] === 'salePrice'),
   });
 
 /** The settings the Settings tab saves. */

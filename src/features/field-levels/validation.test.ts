@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors } from '@/shared/forms/fieldErrors';
+import { emptyFieldLevel, fieldLevelSchema } from './validation';
+
+describe('fieldLevelSchema (spec section 5: name and country)', () => {
+  it('needs a name; the country defaults to Singapore', () => {
+    expect(fieldErrors(fieldLevelSchema.safeParse(emptyFieldLevel).error)).toEqual({
+      name: 'FieldLevels.nameRequired',
+    });
+    expect(fieldLevelSchema.parse({ ...emptyFieldLevel, name: 'Primary 1' })).toEqual({
+      name: 'Primary 1',
+      countryId: 'SG',
+      order: 0,
+      isObsolete: false,
+    });
+  });
+
+  it.each(['', 'SGP', 'sg'])('refuses the country "%s"', (countryId) => {
+    const errors = fieldErrors(
+      fieldLevelSchema.safeParse({ ...emptyFieldLevel, name: 'P1', countryId }).error,
+    );
+    expect(errors).toEqual({ countryId: 'FieldLevels.countryRequired' });
+  });
+
+  it.each(['-1', '1.5', 'x'])('refuses the order "%s"', (order) => {
+    const errors = fieldErrors(
+      fieldLevelSchema.safeParse({ ...emptyFieldLevel, name: 'P1', order }).error,
+    );
+    expect(errors).toEqual({ order: 'FieldLevels.orderInvalid' });
+  });
+});
