@@ -126,7 +126,10 @@ function benchRanking() {
 }
 
 async function benchStudentsList() {
-  const { JSDOM } = await import('jsdom');
+  // jsdom ships no types here; only its constructor and window are used.
+  const { JSDOM } = (await import('jsdom' as string)) as {
+    JSDOM: new (html: string, options: { url: string }) => { window: Window };
+  };
   const dom = new JSDOM('<!doctype html><div id="root"></div>', { url: 'http://127.0.0.1/' });
   const g = globalThis as Record<string, unknown>;
   for (const key of [
@@ -170,16 +173,12 @@ async function benchStudentsList() {
     const { authSlice } = await load<typeof import('../src/features/auth/authSlice')>(
       '/src/features/auth/authSlice.ts',
     );
-    const { DataTable } = await load<typeof import('../src/shared/table/DataTable')>(
-      '/src/shared/table/DataTable.tsx',
-    );
     const { messages } = await load<typeof import('../src/app/i18n/messages')>(
       '/src/app/i18n/messages.ts',
     );
-    void DataTable;
-    const { PeopleList } = await load<
-      typeof import('../src/features/people/components/PeopleList')
-    >('/src/features/people/components/PeopleList.tsx');
+    const { PeopleList } = await load<{ PeopleList: React.FC<{ path: 'students' | 'tutors' }> }>(
+      '/src/features/people/components/PeopleList.tsx',
+    );
     const store = configureStore({
       reducer: { students: students.reducer, tutors: tutors.reducer, auth: authSlice.reducer },
       // As in production: the development-only invariant checks would dominate the figure.
@@ -202,10 +201,10 @@ async function benchStudentsList() {
       root.render(
         React.createElement(
           Provider,
-          { store },
+          { store, children: null },
           React.createElement(
             IntlProvider,
-            { locale: 'en', messages: messages.en },
+            { locale: 'en', messages: messages.en, children: null },
             React.createElement(
               MemoryRouter,
               null,

@@ -55,7 +55,9 @@ beforeAll(async () => {
     createAccount({ email: uniqueEmail('match-a'), isAdmin: true }),
     createAccount({ email: uniqueEmail('match-b'), isAdmin: true }),
   ]);
-  [webA, webB] = await Promise.all(admins.map((a) => signedInWebApp(a.email, a.password)));
+  const webs = await Promise.all(admins.map((a) => signedInWebApp(a.email, a.password)));
+  webA = webs[0]!;
+  webB = webs[1]!;
 });
 
 afterAll(async () => {
