@@ -1,0 +1,237 @@
+/**
+ * Orders and the public pages in Chromium against the local backend (issue 9; spec 2 Orders,
+ * Payment instruction page, route list; spec 4 Order status; spec 6 public pages). Orders are
+ * made with unique ids and removed afterwards.
+ */
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '@/features/orders/types';
+import { hasValidCrc, parseDataObjects } from '@/features/public/paynow';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueEmail,
+  uniqueId,
+  type TestAccount,
+} from '../support/backend';
+import { closeBrowser, newPage, signIn } from '../support/browser';
+
+const DAY = 86_400_000;
+const paths: string[] = [];
+const pages: Page[] = [];
+let admin: TestAccount;
+
+async function page(locale = 'en'): Promise<Page> {
+  const p = await newPage({ locale });
+  pages.push(p);
+  return p;
+}
+
+async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
+  // Short enough for a PayNow reference (at most 25 characters).
+  const id = uniqueId('e2e').slice(0, 24);
+  paths.push(`orders/${id}`);
+  const createdAt = Date.now() - 3 * DAY;
+  await getAdminDatabase(adminApp())
+    .ref(`orders/${id}`)
+    .set({
+      studentName: 'E2E Student',
+      studentEmail: 'e2e.student@tuition.test',
+      tutorName: 'E2E Tutor',
+      tutorEmail: 'e2e.tutor@tuition.test',
+      subjectName: 'Physics',
+      total: 240.5,
+      status: 'paid',
+      isUsed: false,
+      qty: 4,
+      qtyLeft: 4,
+      createdAt,
+      expiredDate: Date.now() + 5 * DAY,
+      updatedAt: createdAt,
+      isObsolete: false,
+      order: -1,
+      ...overrides,
+    });
+  return id;
+}
+
+const stored = async (id: string) =>
+  (await getAdminDatabase(adminApp()).ref(`orders/${id}`).get()).val() as Omit<Order, 'id'>;
+
+/** Opens /orders and filters the list down to one order. */
+async function findOrder(p: Page, id: string) {
+  await p.goto('/orders');
+  await p.getByRole('table', { name: 'Orders' }).waitFor();
+  await p.getByLabel('Search').fill(id);
+  await p.getByRole('cell', { name: id, exact: true }).waitFor();
+}
+
+/** Records what a page fetches from the Database server and which Database SDK code it loads. */
+function watchDatabase(p: Page) {
+  const hits: string[] = [];
+  p.on('request', (request) => {
+    const url = request.url();
+    if (/:9000\b/.test(url) || /firebase_database|@firebase\/database/.test(url)) hits.push(url);
+  });
+  p.on('websocket', (socket) => {
+    if (/:9000\b/.test(socket.url())) hits.push(socket.url());
+  });
+  return hits;
+}
+
+beforeAll(async () => {
+  admin = await createAccount({ email: uniqueEmail('orders-admin'), isAdmin: true });
+});
+
+afterAll(async () => {
+  await Promise.all(pages.map((p) => p.context().close()));
+  await closeBrowser();
+  if (paths.length) await removePaths(...paths);
+  if (admin) await deleteAccount(admin.uid);
+});
+
+describe('orders', () => {
+  it('approves an order after confirmation, then shows its QR', async () => {
+    const id = await arrangeOrder();
+    const p = await page();
+    const hits = watchDatabase(p);
+    await signIn(p, admin.email, admin.password);
+    await findOrder(p, id);
+    // The detector used on the public pages below does see an admin page's Database traffic.
+    expect(hits.some((url) => /firebase_database|@firebase\/database/.test(url))).toBe(true);
+    expect(hits.some((url) => /:9000\b/.test(url))).toBe(true);
+    const row = p.getByRole('row').filter({ has: p.getByRole('cell', { name: id, exact: true }) });
+    expect(await row.getByText('Expires soon').count()).toBe(1);
+
+    await row.getByRole('button', { name: `Approve order ${id}` }).click();
+    const dialog = p.getByRole('dialog', { name: 'Approve order' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(id);
+    // Nothing happens before the confirmation.
+    expect((await stored(id)).status).toBe('paid');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await p.getByText('Order approved successfully.').waitFor();
+
+    const saved = await stored(id);
+    expect(saved.status).toBe('approved');
+    expect(Math.abs(saved.updatedAt - Date.now())).toBeLessThan(30_000);
+    expect(await row.getByText('Approved', { exact: true }).count()).toBe(1);
+
+    await row.getByRole('button', { name: `View QR of order ${id}` }).click();
+    const qrDialog = p.getByRole('dialog', { name: 'Order QR code' });
+    const qr = qrDialog.getByRole('img', { name: `QR code of order ${id}` });
+    await qr.waitFor();
+    expect(await qr.getAttribute('width')).toBe('256');
+    expect(
+      await qrDialog.getByRole('link', { name: 'Open the QR page' }).getAttribute('href'),
+    ).toBe(`/qrcode/${id}`);
+    await qrDialog.getByRole('button', { name: 'Close' }).click();
+    await qrDialog.waitFor({ state: 'hidden' });
+  });
+
+  it('tells the admin when someone else approved the order first', async () => {
+    const id = await arrangeOrder({ status: 'pending' });
+    const p = await page();
+    await signIn(p, admin.email, admin.password);
+    await findOrder(p, id);
+    // Another admin approves it while this list is open.
+    const approvedAt = Date.now() - 1000;
+    await getAdminDatabase(adminApp())
+      .ref(`orders/${id}`)
+      .update({ status: 'approved', updatedAt: approvedAt });
+
+    const row = p.getByRole('row').filter({ has: p.getByRole('cell', { name: id, exact: true }) });
+    await row.getByRole('button', { name: `Approve order ${id}` }).click();
+    await p
+      .getByRole('dialog', { name: 'Approve order' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
+    await p.getByText('This order was already approved by someone else.').waitFor();
+    // The row now shows the stored state, and nothing was written twice.
+    await row.getByRole('button', { name: `View QR of order ${id}` }).waitFor();
+    expect((await stored(id)).updatedAt).toBe(approvedAt);
+  });
+});
+
+describe('statistics', () => {
+  it('shows real figures: the new pending order is counted and listed', async () => {
+    const id = await arrangeOrder({ status: 'pending', expiredDate: Date.now() + 10 * DAY });
+    const p = await page();
+    await signIn(p, admin.email, admin.password);
+    await p.goto('/statistic');
+    const list = p.getByRole('table', { name: 'Orders waiting for approval' });
+    await list.waitFor();
+    await p.getByLabel('Search').first().fill(id);
+    await list.getByRole('cell', { name: id, exact: true }).waitFor();
+    // Other test files add orders in parallel, so the exact figure is not fixed; it includes ours.
+    const tile = p.getByRole('group', { name: 'Pending approvals' });
+    expect(
+      Number((await tile.locator('.title').textContent())?.replace(/\D/g, '')),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      await p
+        .getByRole('img', { name: /Chart of orders and revenue over the last 12 months/ })
+        .count(),
+    ).toBe(1);
+  });
+});
+
+describe('public pages, signed out', () => {
+  it('payment instructions: PayNow QR with amount and reference, bank details, no database', async () => {
+    const id = await arrangeOrder();
+    const p = await page();
+    const hits = watchDatabase(p);
+    await p.goto(`/payment/${id}/240.50`);
+    await p.getByRole('heading', { name: 'Payment instructions' }).waitFor();
+    const qr = p.getByRole('img', {
+      name: new RegExp(`PayNow QR code to pay .*240\\.50 for order ${id}`),
+    });
+    const payload = (await qr.getAttribute('data-payload')) ?? '';
+    expect(hasValidCrc(payload)).toBe(true);
+    const root = Object.fromEntries(parseDataObjects(payload).map((o) => [o.id, o.value]));
+    expect(root['54']).toBe('240.50');
+    expect(parseDataObjects(root['62'] ?? '')).toEqual([{ id: '01', value: id }]);
+    expect(await p.getByText(/processed within 2 working days/).count()).toBe(1);
+    expect(await p.getByRole('link', { name: 'payments@tuition.test' }).count()).toBe(1);
+    // No side menu or top bar on a public page.
+    expect(await p.getByRole('navigation').count()).toBe(0);
+    await p.waitForLoadState('networkidle');
+    expect(hits).toEqual([]);
+  });
+
+  it('order QR page and its missing-id message, no database', async () => {
+    const p = await page();
+    const hits = watchDatabase(p);
+    await p.goto('/qrcode/-Order0001abcdefgh');
+    const qr = p.getByRole('img', { name: 'QR code of order -Order0001abcdefgh' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('width')).toBe('256');
+    await p.goto('/qrcode');
+    await p.getByRole('alert').filter({ hasText: 'Missing Order ID' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(hits).toEqual([]);
+  });
+
+  it('result chart from a link, and a clear message for malformed data', async () => {
+    const p = await page();
+    const hits = watchDatabase(p);
+    await p.goto('/chart/12,8,5,14,9,16,7,3');
+    const chart = p.getByRole('img', { name: /Multiple intelligence result: .*Interpersonal 16/ });
+    await chart.waitFor();
+    expect(await chart.locator('canvas').count()).toBe(1);
+    await p.goto('/chart/1,2,oops');
+    await p.getByRole('alert').filter({ hasText: 'This result link is not valid.' }).waitFor();
+    await p.waitForLoadState('networkidle');
+    expect(hits).toEqual([]);
+  });
+
+  it("speaks the visitor's language", async () => {
+    const p = await page('es');
+    await p.goto('/payment/-Order1/10');
+    await p.getByRole('heading', { name: 'Instrucciones de pago' }).waitFor();
+    expect(await p.getByText(/2 días hábiles/).count()).toBe(1);
+  });
+});
