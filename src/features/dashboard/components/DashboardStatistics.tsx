@@ -26,8 +26,8 @@ export function DashboardStatistics() {
         </p>
       )}
       <FigureTiles summary={stats.summary} loading={stats.loading} />
-      <div className="columns">
-        <div className="column is-6">
+      <div className="columns is-multiline">
+        <div className="column is-full">
           <div className="card">
             <header className="card-header">
               <h2 className="card-header-title">
@@ -39,7 +39,7 @@ export function DashboardStatistics() {
             </div>
           </div>
         </div>
-        <div className="column is-6">
+        <div className="column is-full">
           <div className="card">
             <header className="card-header">
               <h2 className="card-header-title">{expiringTitle}</h2>

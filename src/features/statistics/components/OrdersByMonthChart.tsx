@@ -36,6 +36,8 @@ ChartJS.register(
 
 const OPTIONS: ChartOptions<'bar' | 'line'> = {
   responsive: true,
+  // Wide and low: the chart spans the page width.
+  aspectRatio: 3,
   animation: false,
   interaction: { mode: 'index', intersect: false },
   scales: {

@@ -34,8 +34,8 @@ export default function StatisticsPage() {
           <OrdersByMonthChart months={stats.months} />
         </div>
       </div>
-      <div className="columns">
-        <div className="column is-half">
+      <div className="columns is-multiline">
+        <div className="column is-full">
           <div className="card">
             <header className="card-header">
               <h2 className="card-header-title">
@@ -53,7 +53,7 @@ export default function StatisticsPage() {
             </div>
           </div>
         </div>
-        <div className="column is-half">
+        <div className="column is-full">
           <div className="card">
             <header className="card-header">
               <h2 className="card-header-title">
