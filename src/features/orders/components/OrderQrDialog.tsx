@@ -38,7 +38,9 @@ export function OrderQrDialog({ orderId, onClose }: OrderQrDialogProps) {
   return (
     <dialog
       ref={ref}
-      className="box p-0"
+      // Bulma's .box sets display:block, which would beat the browser's hiding of a closed
+      // <dialog> and leave an empty box on the page.
+      className={open ? 'box p-0' : undefined}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
