@@ -14,7 +14,7 @@ export default function LevelFormPage() {
   const form = useEntityForm(levels, id, '/browsing-levels');
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">

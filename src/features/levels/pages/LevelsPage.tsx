@@ -86,7 +86,7 @@ export default function LevelsPage() {
   };
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">

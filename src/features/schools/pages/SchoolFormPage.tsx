@@ -13,7 +13,7 @@ export default function SchoolFormPage() {
   const form = useEntityForm(schools, id, '/field-schools');
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">

@@ -114,7 +114,7 @@ export default function SchoolsPage() {
   };
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">

@@ -40,7 +40,7 @@ export default function SubjectFormPage() {
   const loading = form.loadingRecord || (id && !form.record);
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">
