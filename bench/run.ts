@@ -1,45 +1,42 @@
 /**
- * `npm run bench`: runs every benchmark that exists and prints its figures. Benches live beside
- * this file and export `run<Name>Bench(): Promise<void>`; a missing file is skipped, a failing
- * bench is reported and the others still run. Never fails for slowness.
+ * `npm run bench`: runs every benchmark in bench/ and prints its figures. A bench is a module
+ * beside this file exporting `run<Name>Bench(): Promise<void>` (backend.ts, database.ts, …); they
+ * are found at run time, so a bench that is absent is simply not run, and a failing bench is
+ * reported while the others still run. Never fails for slowness.
  *
  * The backend cold start runs first, while the standard ports are still free; benches that need
  * a running backend start their own or say they skipped.
  */
-export {};
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const benches = [
-  { file: './backend.js', run: 'runBackendBench' },
-  { file: './database.js', run: 'runDatabaseBench' },
-  { file: './storage.js', run: 'runStorageBench' },
-  { file: './app.js', run: 'runAppBench' },
-] as const;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const files = fs
+  .readdirSync(here)
+  .filter((file) => /\.ts$/.test(file) && !/(^run\.ts|\.test\.ts|\.d\.ts)$/.test(file))
+  .sort((a, b) => Number(b === 'backend.ts') - Number(a === 'backend.ts') || a.localeCompare(b));
 
+let ran = 0;
 let failures = 0;
-for (const { file, run } of benches) {
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(file)) as Record<string, unknown>;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(file.slice(2, -3))) {
-      console.log(`\n(${file.slice(2, -3)} bench not present: skipped)`);
-      continue;
+for (const file of files) {
+  const module = (await import(pathToFileURL(path.join(here, file)).href)) as Record<
+    string,
+    unknown
+  >;
+  for (const [name, bench] of Object.entries(module)) {
+    if (!/^run\w*Bench$/.test(name) || typeof bench !== 'function') continue;
+    ran++;
+    try {
+      await (bench as () => Promise<void>)();
+    } catch (error) {
+      failures++;
+      console.error(`\n! ${file} ${name} failed:`, error);
     }
-    throw error;
-  }
-  const bench = module[run];
-  if (typeof bench !== 'function') {
-    console.log(`\n(${file}: no ${run} export: skipped)`);
-    continue;
-  }
-  try {
-    await (bench as () => Promise<void>)();
-  } catch (error) {
-    failures++;
-    console.error(`\n! ${run} failed:`, error);
   }
 }
-console.log(failures === 0 ? '\nAll benches ran.' : `\n${failures} bench(es) failed (see above).`);
+console.log(
+  failures === 0 ? `\n${ran} benches ran.` : `\n${failures} of ${ran} benches failed (see above).`,
+);
 // Some benches leave SDK sockets open; the figures are printed, so end here.
 process.exit(failures === 0 ? 0 : 1);
