@@ -194,7 +194,7 @@ export default function OrdersPage() {
   );
 
   return (
-    <section className="section">
+    <section>
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-4 mb-0">

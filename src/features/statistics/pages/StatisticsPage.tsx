@@ -14,7 +14,7 @@ export default function StatisticsPage() {
   const intl = useIntl();
   const stats = useStatistics();
   return (
-    <section className="section">
+    <section>
       <h1 className="title">
         <FormattedMessage id="Statistics.title" />
       </h1>
