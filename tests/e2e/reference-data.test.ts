@@ -218,6 +218,9 @@ describe('reference data (admin)', () => {
   it('browsing levels: creates, edits (order), and deletes', async () => {
     const p = await adminPage();
     const tag = uniqueId('lvl').replaceAll('-', '').slice(-10);
+    // A failed load of a single record redirects to its list (spec 4).
+    await p.goto(`/browsing-levels/missing-${tag}`);
+    await p.waitForURL((url) => url.pathname === '/browsing-levels');
     await p.goto('/browsing-levels');
     await p.getByRole('link', { name: 'New Level', exact: true }).click();
     await p.waitForURL('**/browsing-levels/new');
