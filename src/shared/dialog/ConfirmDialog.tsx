@@ -53,7 +53,8 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="confirm-dialog box p-0"
+      // Bulma's .box sets display, which would show an empty box while the dialog is closed.
+      className={open ? 'confirm-dialog box p-0' : 'confirm-dialog p-0'}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onCancel={(e) => {

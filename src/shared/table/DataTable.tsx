@@ -215,7 +215,7 @@ export function DataTable<T>({
                       {canSort ? (
                         <button
                           type="button"
-                          className="button is-white is-small px-0 has-text-weight-bold"
+                          className="button is-white px-0 sort-button"
                           onClick={header.column.getToggleSortingHandler()}
                         >
                           {content}
