@@ -9,7 +9,7 @@ vi.mock('@/shared/firebase', () => ({ auth: {}, usesEmulators: false, database: 
 const { authSlice, initialState } = await import('@/features/auth/authSlice');
 const { RedirectIfSignedIn, RequireAdmin, RequireAuth } = await import('./guards');
 const { NotFoundPage } = await import('./NotFoundPage');
-const { messages } = await import('./i18n/messages');
+const { messages } = await import('./i18n/allMessages');
 
 type AuthState = typeof initialState;
 const member = {

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { usesEmulators } from '@/shared/firebase';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
+import { FullCatalogue } from './i18n/FullCatalogue';
 import { Layout } from './layout/Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
@@ -89,14 +90,20 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      ...publicRoutes,
-      ...localRoutes,
       {
-        element: <RequireAuth />,
+        // Every screen but sign-in, recovery and 404 needs the whole catalogue (messages.ts).
+        element: <FullCatalogue />,
         children: [
+          ...publicRoutes,
+          ...localRoutes,
           {
-            element: <Layout />,
-            children: [...memberRoutes, { element: <RequireAdmin />, children: adminRoutes }],
+            element: <RequireAuth />,
+            children: [
+              {
+                element: <Layout />,
+                children: [...memberRoutes, { element: <RequireAdmin />, children: adminRoutes }],
+              },
+            ],
           },
         ],
       },

@@ -4,6 +4,8 @@ import type { Locale } from './messages';
 export interface LocaleContextValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
+  /** Whether the whole catalogue of the language is loaded (only the core is at first). */
+  fullCatalogue: boolean;
 }
 
 /**
@@ -13,6 +15,7 @@ export interface LocaleContextValue {
 export const LocaleContext = createContext<LocaleContextValue>({
   locale: 'en',
   setLocale: () => undefined,
+  fullCatalogue: true,
 });
 
 /** The current language and the function that switches it (and saves the cookie). */

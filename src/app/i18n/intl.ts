@@ -1,12 +1,8 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { messages, type Locale } from './messages';
+import type { Catalogue, Locale } from './messages';
 
 const cache = createIntlCache();
-let current: IntlShape = build('en');
-
-function build(locale: Locale): IntlShape {
-  return createIntl({ locale, messages: messages[locale], defaultLocale: 'en' }, cache);
-}
+let current: IntlShape = createIntl({ locale: 'en', messages: {}, defaultLocale: 'en' }, cache);
 
 /**
  * The intl object of the current locale, for code outside React components (toasts shown by
@@ -17,7 +13,7 @@ export function currentIntl(): IntlShape {
 }
 
 /** Switches the intl object returned by currentIntl; returns it. */
-export function setCurrentIntl(locale: Locale): IntlShape {
-  current = build(locale);
+export function setCurrentIntl(locale: Locale, messages: Catalogue): IntlShape {
+  current = createIntl({ locale, messages, defaultLocale: 'en' }, cache);
   return current;
 }

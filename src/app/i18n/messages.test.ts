@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { messages } from './allMessages';
 
 describe('message catalogues', () => {
   it('has the same message ids in English and Spanish', () => {

@@ -1,20 +1,35 @@
 /**
- * The message catalogue: one JSON file per area and locale under i18n/en and i18n/es, merged
- * here. Every visible string is a message id present in both locales (checked by
- * messages.test.ts). Message ids for backend errors are the Firebase codes (shared/errors).
+ * The message catalogue: one JSON file per area and locale under i18n/en and i18n/es. Every
+ * visible string is a message id present in both locales (checked by messages.test.ts). Message
+ * ids for backend errors are the Firebase codes (shared/errors).
+ *
+ * Only the visitor's language is downloaded, in two parts (issue 5 budget for /login): the core
+ * (sign-in, recovery, 404, errors, common words) first, then the full catalogue of that language,
+ * which every other screen waits for (see FullCatalogue).
  */
 export type Locale = 'en' | 'es';
 export const LOCALES: readonly Locale[] = ['en', 'es'];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-type Catalogue = Record<string, string>;
+/** Message id -> ICU message text. */
+export type Catalogue = Record<string, string>;
 
-function merge(files: Record<string, { default: Catalogue }>): Catalogue {
-  return Object.assign({}, ...Object.values(files).map((f) => f.default)) as Catalogue;
+/** Which part of a language's catalogue: 'core' for the sign-in screens, 'full' for all. */
+export type CatalogueScope = 'core' | 'full';
+
+type Loader = () => Promise<{ default: Catalogue }>;
+
+const loaders: Record<Locale, Record<CatalogueScope, Loader>> = {
+  en: { core: () => import('./catalogues/en.core'), full: () => import('./catalogues/en.full') },
+  es: { core: () => import('./catalogues/es.core'), full: () => import('./catalogues/es.full') },
+};
+
+/** Downloads one part of a language's catalogue. */
+export async function loadCatalogue(locale: Locale, scope: CatalogueScope): Promise<Catalogue> {
+  return (await loaders[locale][scope]()).default;
 }
 
-/** Messages per locale, keyed by message id. */
-export const messages: Record<Locale, Catalogue> = {
-  en: merge(import.meta.glob<{ default: Catalogue }>('./en/*.json', { eager: true })),
-  es: merge(import.meta.glob<{ default: Catalogue }>('./es/*.json', { eager: true })),
-};
+/** Merges area files into one catalogue (used by the catalogue modules). */
+export function mergeCatalogues(files: Record<string, Catalogue>): Catalogue {
+  return Object.assign({}, ...Object.values(files)) as Catalogue;
+}

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_COUNTRIES, buildBuiltInCountries } from './builtInCountries';
 import { countryName } from './countryNames';
-import {
-  mergeCountries,
-  selectUsableCountries,
-  countries,
-  type StoredCountry,
-} from './countriesSlice';
+import { countries, type StoredCountry } from './countriesSlice';
+import { mergeCountries, selectUsableCountries } from './countrySelectors';
 
 describe('built-in countries (spec section 1)', () => {
   it('has about 250 entries with name, two-letter code and dial code, Singapore first', () => {

@@ -15,7 +15,7 @@ vi.mock('@/shared/firebase', () => ({ auth: {}, usesEmulators: true, database: v
 const { authSlice, initialState } = await import('../authSlice');
 const { default: LoginPage } = await import('./LoginPage');
 const { ChangePasswordForm } = await import('../components/ChangePasswordForm');
-const { messages } = await import('@/app/i18n/messages');
+const { messages } = await import('@/app/i18n/allMessages');
 
 function renderAt(path: string, ui = <LoginPage />) {
   const store = configureStore({

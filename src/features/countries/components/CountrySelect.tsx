@@ -2,7 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DEFAULT_COUNTRY_CODE } from '../builtInCountries';
-import { countries, selectAllCountries, selectUsableCountries } from '../countriesSlice';
+import { countries } from '../countriesSlice';
+import { selectAllCountries, selectUsableCountries } from '../countrySelectors';
 import { useCountryName } from '../countryNames';
 
 export interface CountrySelectProps {

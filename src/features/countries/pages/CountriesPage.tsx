@@ -9,12 +9,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { DataTable } from '@/shared/table/DataTable';
-import {
-  countries,
-  selectAllCountries,
-  selectCountriesState,
-  selectUnstoredCountries,
-} from '../countriesSlice';
+import { countries, selectCountriesState } from '../countriesSlice';
+import { selectAllCountries, selectUnstoredCountries } from '../countrySelectors';
 import { useCountryName } from '../countryNames';
 import type { Country } from '../types';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { messages } from '@/app/i18n/messages';
+import { messages } from '@/app/i18n/allMessages';
 import { orders } from '../ordersSlice';
 import type { Order } from '../types';
 import OrdersPage from './OrdersPage';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { messages } from '@/app/i18n/messages';
+import { messages } from '@/app/i18n/allMessages';
 import { hasValidCrc, parseDataObjects } from '../paynow';
 import ChartPage from './ChartPage';
 import PaymentPage from './PaymentPage';

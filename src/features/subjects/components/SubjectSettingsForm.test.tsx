@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '@/app/i18n/messages';
+import { messages } from '@/app/i18n/allMessages';
 import { settingsToForm } from '../validation';
 import { SubjectSettingsForm } from './SubjectSettingsForm';
 

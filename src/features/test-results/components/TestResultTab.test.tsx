@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import { messages } from '@/app/i18n/messages';
+import { messages } from '@/app/i18n/allMessages';
 import { students } from '@/features/students/studentsSlice';
 import { tutors } from '@/features/tutors/tutorsSlice';
 import { INTELLIGENCES } from '@/shared/intelligence/intelligences';
