@@ -29,7 +29,7 @@ import { indexedDbStorage } from './persistStorage';
 /** Wraps a slice reducer so that everything but loading and error survives a reload. */
 function persisted<S>(key: string, reducer: Reducer<S>): Reducer<S> {
   return persistReducer(
-    { key, storage: indexedDbStorage, blacklist: ['loading', 'error'] },
+    { key, storage: indexedDbStorage, blacklist: ['loading', 'error', 'loadError'] },
     reducer,
   ) as unknown as Reducer<S>;
 }

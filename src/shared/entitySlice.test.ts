@@ -103,12 +103,15 @@ describe('createEntitySlice', () => {
     expect(all()).toHaveLength(1);
     expect(state().error).toEqual({ messageId: 'storage/unauthorized' });
     expect(state().loading).toBe(false);
+    // Only a failed load replaces the rows by 'Show error' (spec section 2).
+    expect(state().loadError).toBeNull();
   });
 
   it('an unknown failure keeps the raw message (spec 8: fetch failures show the raw error)', async () => {
     const { entity, store, state } = setup(memoryApi({ list: new Error('socket closed') }));
     await store.dispatch(entity.fetchAll());
     expect(state().error).toEqual({ messageId: 'errors/unknown', raw: 'socket closed' });
+    expect(state().loadError).toEqual(state().error);
   });
 
   it('cleanUp resets the flags but keeps the data', async () => {

@@ -30,7 +30,13 @@ import { sessionCleared } from './session';
 /** The state of one entity list (spec section 4). */
 export interface EntityListState<T extends { id: string }> extends EntityState<T, string> {
   loading: boolean;
+  /** The last failure of any operation (spec section 4). */
   error: AppError | null;
+  /**
+   * The failure of the last list load, the only one that replaces the rows by 'Show error'
+   * (spec section 2); a failed save or delete leaves the list on screen and shows a toast.
+   */
+  loadError: AppError | null;
   success: boolean;
   deleted: boolean;
 }
@@ -68,6 +74,7 @@ type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta };
 interface Flags {
   loading: boolean;
   error: AppError | null;
+  loadError: AppError | null;
   success: boolean;
   deleted: boolean;
 }
@@ -88,6 +95,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   const initialState: EntityListState<T> = adapter.getInitialState({
     loading: false,
     error: null,
+    loadError: null,
     success: false,
     deleted: false,
   });
@@ -163,6 +171,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
       cleanUp(state) {
         state.loading = false;
         state.error = null;
+        state.loadError = null;
         state.success = false;
         state.deleted = false;
       },
@@ -170,12 +179,18 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     extraReducers: (builder) => {
       builder
         .addCase(sessionCleared, () => initialState)
-        .addCase(fetchAll.pending, pending)
+        .addCase(fetchAll.pending, (state) => {
+          pending(state);
+          state.loadError = null;
+        })
         .addCase(fetchAll.fulfilled, (state, { payload }) => {
           adapter.setAll(state as EntityListState<T>, payload);
           state.loading = false;
         })
-        .addCase(fetchAll.rejected, (state, { payload }) => failed(state, payload))
+        .addCase(fetchAll.rejected, (state, { payload }) => {
+          failed(state, payload);
+          state.loadError = state.error;
+        })
         .addCase(fetchOne.pending, pending)
         .addCase(fetchOne.fulfilled, (state, { payload }) => {
           adapter.upsertOne(state as EntityListState<T>, payload);

@@ -20,7 +20,7 @@ export default function CountriesPage() {
   const [showAll, setShowAll] = useState(false);
   const all = useAppSelector(selectAllCountries);
   const unstored = useAppSelector(selectUnstoredCountries);
-  const { loading, error } = useAppSelector(selectCountriesState);
+  const { loading, loadError } = useAppSelector(selectCountriesState);
   const nameOf = useCountryName();
   // Codes whose switch is being written, so a second click cannot race the first.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
@@ -132,7 +132,7 @@ export default function CountriesPage() {
             label={intl.formatMessage({ id: 'Countries.title' })}
             csvFileName="countries"
             loading={loading}
-            error={error}
+            error={loadError}
           />
         </div>
       </div>

@@ -27,7 +27,7 @@ export default function FieldLevelsPage() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const dispatch = useAppDispatch();
   const all = useAppSelector(selectFieldLevels);
-  const { loading, error } = useAppSelector(selectFieldLevelsState);
+  const { loading, loadError } = useAppSelector(selectFieldLevelsState);
   const nameOf = useCountryName();
   const [showAll, setShowAll] = useState(false);
   const [toDelete, setToDelete] = useState<FieldLevel | null>(null);
@@ -148,7 +148,7 @@ export default function FieldLevelsPage() {
             label={t('FieldLevels.title')}
             csvFileName="field-levels"
             loading={loading}
-            error={error}
+            error={loadError}
             actions={
               <Link className="button is-primary" to="/field-levels/new">
                 <FormattedMessage id="FieldLevels.new" />

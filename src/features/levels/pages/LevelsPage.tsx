@@ -16,7 +16,7 @@ export default function LevelsPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const data = useAppSelector(selectLevels);
-  const { loading, error } = useAppSelector(selectLevelsState);
+  const { loading, loadError } = useAppSelector(selectLevelsState);
   const [toDelete, setToDelete] = useState<Level | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -102,7 +102,7 @@ export default function LevelsPage() {
             label={intl.formatMessage({ id: 'Levels.title' })}
             csvFileName="browsing-levels"
             loading={loading}
-            error={error}
+            error={loadError}
             actions={
               <Link className="button is-primary" to="/browsing-levels/new">
                 <FormattedMessage id="Levels.new" />

@@ -210,7 +210,7 @@ export default function OrdersPage() {
             label={intl.formatMessage({ id: 'Orders.title' })}
             csvFileName="orders"
             loading={state.loading}
-            error={state.error}
+            error={state.loadError}
             initialSorting={[{ id: 'createdAt', desc: true }]}
             actions={
               <div className="field mb-0 ml-3">

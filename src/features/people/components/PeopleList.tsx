@@ -169,7 +169,7 @@ export function PeopleList({ path }: PeopleListProps) {
             label={intl.formatMessage({ id: `${area}.title` })}
             csvFileName={path}
             loading={state.loading}
-            error={state.error && data.length === 0 ? state.error : null}
+            error={state.loadError}
             initialSorting={[{ id: 'createdAt', desc: true }]}
             actions={
               <Link className="button is-primary" to={`/${path}/new`}>

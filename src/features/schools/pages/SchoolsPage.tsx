@@ -22,7 +22,7 @@ export default function SchoolsPage() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const dispatch = useAppDispatch();
   const all = useAppSelector(selectSchools);
-  const { loading, error } = useAppSelector(selectSchoolsState);
+  const { loading, loadError } = useAppSelector(selectSchoolsState);
   const nameOf = useCountryName();
   const [showAll, setShowAll] = useState(false);
   const [toDelete, setToDelete] = useState<School | null>(null);
@@ -143,7 +143,7 @@ export default function SchoolsPage() {
             label={t('Schools.title')}
             csvFileName="schools"
             loading={loading}
-            error={error}
+            error={loadError}
             actions={
               <Link className="button is-primary" to="/field-schools/new">
                 <FormattedMessage id="Schools.new" />

@@ -23,7 +23,7 @@ export default function SubjectsPage() {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const dispatch = useAppDispatch();
   const all = useAppSelector(selectSubjects);
-  const { loading, error } = useAppSelector(selectSubjectsState);
+  const { loading, loadError } = useAppSelector(selectSubjectsState);
   const nameOf = useCountryName();
   const [showAll, setShowAll] = useState(false);
   const [toDelete, setToDelete] = useState<Subject | null>(null);
@@ -182,7 +182,7 @@ export default function SubjectsPage() {
             label={t('Subjects.title')}
             csvFileName="subjects"
             loading={loading}
-            error={error}
+            error={loadError}
             actions={
               <Link className="button is-primary" to="/subjects/new">
                 <FormattedMessage id="Subjects.new" />
