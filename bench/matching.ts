@@ -173,8 +173,8 @@ async function benchStudentsList() {
     const { authSlice } = await load<typeof import('../src/features/auth/authSlice')>(
       '/src/features/auth/authSlice.ts',
     );
-    const { messages } = await load<typeof import('../src/app/i18n/messages')>(
-      '/src/app/i18n/messages.ts',
+    const { messages } = await load<typeof import('../src/app/i18n/allMessages')>(
+      '/src/app/i18n/allMessages.ts',
     );
     const { PeopleList } = await load<{ PeopleList: React.FC<{ path: 'students' | 'tutors' }> }>(
       '/src/features/people/components/PeopleList.tsx',

@@ -99,7 +99,10 @@ class Emulator implements DatabaseEmulator {
       }
       void handleRest(this.restHost, req, res);
     });
-    this.http.keepAliveTimeout = 5000;
+    // Longer than the clients' keep-alive (Node's agent frees idle sockets after 5 s), so the
+    // server never closes a socket just as a client reuses it; stop() closes them itself.
+    this.http.keepAliveTimeout = 65_000;
+    this.http.headersTimeout = 66_000;
     this.wss = new WebSocketServer({
       noServer: true,
       perMessageDeflate: false,

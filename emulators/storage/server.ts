@@ -14,8 +14,11 @@ export function createStorageServer(service: StorageService, log: (line: string)
   const server = createServer((req, res) => {
     void handle(service, req, res, log);
   });
-  // Keep-alive sockets would hold stop() open; uploads may be slow, so no request timeout.
-  server.keepAliveTimeout = 5_000;
+  // Longer than the clients' keep-alive (Node's agent frees idle sockets after 5 s): with equal
+  // timeouts the server could close a socket just as a client reuses it ("socket hang up").
+  // stop() closes idle connections itself. Uploads may be slow, so no request timeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.requestTimeout = 0;
   return server;
 }

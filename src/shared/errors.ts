@@ -43,6 +43,7 @@ export const KNOWN_ERROR_CODES = [
   'functions/permission-denied',
   'functions/unauthenticated',
   'functions/invalid-argument',
+  'functions/internal',
   'database/permission-denied',
 ] as const;
 
@@ -59,7 +60,9 @@ export function toAppError(error: unknown): AppError {
   const e = error as { code?: unknown; message?: unknown } | null | undefined;
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : String(error);
-  if (code.startsWith('functions/') && known.has(message)) return { messageId: message };
+  // The Functions SDK appends the HTTP status to the server's message: 'auth/... [409]'.
+  const callableKey = message.replace(/ \[\d{3}\]$/, '');
+  if (code.startsWith('functions/') && known.has(callableKey)) return { messageId: callableKey };
   if (known.has(code)) return { messageId: code };
   if (code === 'PERMISSION_DENIED' || /permission[_ ]denied/i.test(message)) {
     return { messageId: 'database/permission-denied', raw: message };

@@ -17,8 +17,7 @@ function setup(props: TestResultTabProps) {
   };
   const store = configureStore({
     reducer: { students: students.reducer, tutors: tutors.reducer },
-    middleware: (getDefault) =>
-      getDefault().concat(record),
+    middleware: (getDefault) => getDefault().concat(record),
   });
   render(
     <Provider store={store}>
@@ -77,8 +76,7 @@ describe('TestResultTab', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Reset', hidden: true }));
     const pending = seen.find((a) => a.type === tutors.modify.pending.type) as
-      | (UnknownAction & { meta: { arg: unknown } })
-      | undefined;
+      (UnknownAction & { meta: { arg: unknown } }) | undefined;
     expect(pending?.meta.arg).toEqual({
       id: 't2',
       changes: { isTested: false, testResult: null },
