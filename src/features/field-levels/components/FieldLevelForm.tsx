@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { CountrySelect } from '@/features/countries/components/CountrySelect';
-import { errorProps, fieldErrors } from '@/shared/forms/fieldErrors';
-import { FormField } from '@/shared/forms/FormField';
+import { FormattedMessage } from 'react-intl';
+import { CountryField } from '@/features/countries/components/CountryField';
+import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { FormActions } from '@/shared/forms/FormActions';
+import { InputField } from '@/shared/forms/InputField';
+import { Switch } from '@/shared/forms/Switch';
+import { useFormState } from '@/shared/forms/useFormState';
 import { fieldLevelSchema, type FieldLevelFormValues, type FieldLevelInput } from '../validation';
 
 /**
@@ -15,108 +16,39 @@ export function FieldLevelForm({
   initial,
   submitting,
   onSubmit,
-}: {
-  initial: FieldLevelFormValues;
-  submitting: boolean;
-  onSubmit: (input: FieldLevelInput) => void;
-}) {
-  const intl = useIntl();
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const result = fieldLevelSchema.safeParse(values);
-  const errors = fieldErrors(result.error);
-  const errorOf = (field: keyof FieldLevelFormValues) =>
-    touched.has(field) && errors[field] ? intl.formatMessage({ id: errors[field] }) : null;
-  const set = <K extends keyof FieldLevelFormValues>(field: K, value: FieldLevelFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => new Set(t).add(field));
-  };
-  const blur = (field: string) => () => setTouched((t) => new Set(t).add(field));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (result.success && !submitting) onSubmit(result.data);
-  };
+}: RecordFormProps<FieldLevelFormValues, FieldLevelInput>) {
+  const form = useFormState(fieldLevelSchema, initial);
 
   return (
-    <form onSubmit={submit} noValidate>
-      <FormField
+    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+      <InputField
         id="field-level-name"
         label={<FormattedMessage id="FieldLevels.name" />}
-        error={errorOf('name')}
-      >
-        <input
-          id="field-level-name"
-          className={`input${errorOf('name') ? ' is-danger' : ''}`}
-          value={values.name}
-          required
-          onChange={(e) => set('name', e.target.value)}
-          onBlur={blur('name')}
-          {...errorProps('field-level-name', errorOf('name'))}
-        />
-      </FormField>
-      <FormField
+        required
+        {...form.bind('name')}
+      />
+      <CountryField
         id="field-level-country"
         label={<FormattedMessage id="FieldLevels.country" />}
-        error={errorOf('countryId')}
-      >
-        <CountrySelect
-          id="field-level-country"
-          value={values.countryId}
-          allowEmpty
-          required
-          onChange={(code) => set('countryId', code)}
-          onBlur={blur('countryId')}
-          invalid={Boolean(errorOf('countryId'))}
-          describedBy={errorOf('countryId') ? 'field-level-country-error' : undefined}
-        />
-      </FormField>
-      <FormField
+        {...form.bind('countryId')}
+      />
+      <InputField
         id="field-level-order"
         label={<FormattedMessage id="FieldLevels.order" />}
-        error={errorOf('order')}
-      >
-        <input
-          id="field-level-order"
-          className={`input${errorOf('order') ? ' is-danger' : ''}`}
-          type="number"
-          min={0}
-          step={1}
-          value={values.order}
-          onChange={(e) => set('order', e.target.value)}
-          onBlur={blur('order')}
-          {...errorProps('field-level-order', errorOf('order'))}
-        />
-      </FormField>
+        type="number"
+        min={0}
+        step={1}
+        {...form.bind('order')}
+      />
       <div className="field">
-        <label className="checkbox" htmlFor="field-level-obsolete">
-          <input
-            id="field-level-obsolete"
-            type="checkbox"
-            role="switch"
-            className="mr-2"
-            checked={values.isObsolete}
-            onChange={(e) => set('isObsolete', e.target.checked)}
-          />
-          <FormattedMessage id="FieldLevels.isObsolete" />
-        </label>
+        <Switch
+          id="field-level-obsolete"
+          label={<FormattedMessage id="FieldLevels.isObsolete" />}
+          checked={form.values.isObsolete}
+          onChange={(on) => form.set('isObsolete', on)}
+        />
       </div>
-      <div className="field is-grouped mt-5">
-        <div className="control">
-          <button
-            type="submit"
-            className={`button is-primary${submitting ? ' is-loading' : ''}`}
-            disabled={!result.success || submitting}
-          >
-            <FormattedMessage id="Common.save" />
-          </button>
-        </div>
-        <div className="control">
-          <Link className="button is-light" to="/field-levels">
-            <FormattedMessage id="Common.goBack" />
-          </Link>
-        </div>
-      </div>
+      <FormActions valid={form.valid} submitting={submitting} backTo="/field-levels" />
     </form>
   );
 }

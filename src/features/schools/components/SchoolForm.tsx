@@ -1,149 +1,77 @@
-import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { CountrySelect } from '@/features/countries/components/CountrySelect';
-import { errorProps, fieldErrors } from '@/shared/forms/fieldErrors';
-import { FormField } from '@/shared/forms/FormField';
+import { FormattedMessage } from 'react-intl';
+import { CountryField } from '@/features/countries/components/CountryField';
+import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { FormActions } from '@/shared/forms/FormActions';
+import { InputField } from '@/shared/forms/InputField';
+import { Switch } from '@/shared/forms/Switch';
+import { useFormState } from '@/shared/forms/useFormState';
 import { schoolSchema, type SchoolFormValues, type SchoolInput } from '../validation';
 
 /**
- * The school form: name, country, address, postcode, order, obsolete (spec sections 3 and 5). Submit is
- * enabled only when the schema holds; errors show once a field was touched. The values stay
- * here, so a failed save keeps them.
+ * The school form: name, country, address, postcode, order, obsolete (spec sections 3 and 5).
+ * Submit is enabled only when the schema holds; errors show once a field was touched. The values
+ * stay here, so a failed save keeps them.
  */
 export function SchoolForm({
   initial,
   submitting,
   onSubmit,
-}: {
-  initial: SchoolFormValues;
-  submitting: boolean;
-  onSubmit: (input: SchoolInput) => void;
-}) {
-  const intl = useIntl();
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const result = schoolSchema.safeParse(values);
-  const errors = fieldErrors(result.error);
-  const errorOf = (field: keyof SchoolFormValues) =>
-    touched.has(field) && errors[field] ? intl.formatMessage({ id: errors[field] }) : null;
-  const set = <K extends keyof SchoolFormValues>(field: K, value: SchoolFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => new Set(t).add(field));
-  };
-  const blur = (field: string) => () => setTouched((t) => new Set(t).add(field));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (result.success && !submitting) onSubmit(result.data);
-  };
+}: RecordFormProps<SchoolFormValues, SchoolInput>) {
+  const form = useFormState(schoolSchema, initial);
+  // The address fields have no rule, so they never show an error (nor need a blur).
+  const plain = (field: 'address1' | 'address2' | 'postcode') => ({
+    value: form.values[field],
+    onChange: (value: string) => form.set(field, value),
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <FormField
+    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+      <InputField
         id="school-name"
         label={<FormattedMessage id="Schools.name" />}
-        error={errorOf('name')}
-      >
-        <input
-          id="school-name"
-          className={`input${errorOf('name') ? ' is-danger' : ''}`}
-          value={values.name}
-          required
-          onChange={(e) => set('name', e.target.value)}
-          onBlur={blur('name')}
-          {...errorProps('school-name', errorOf('name'))}
-        />
-      </FormField>
-      <FormField
+        required
+        {...form.bind('name')}
+      />
+      <CountryField
         id="school-country"
         label={<FormattedMessage id="Schools.country" />}
-        error={errorOf('countryId')}
-      >
-        <CountrySelect
-          id="school-country"
-          value={values.countryId}
-          allowEmpty
-          required
-          onChange={(code) => set('countryId', code)}
-          onBlur={blur('countryId')}
-          invalid={Boolean(errorOf('countryId'))}
-          describedBy={errorOf('countryId') ? 'school-country-error' : undefined}
-        />
-      </FormField>
-      <FormField id="school-address1" label={<FormattedMessage id="Schools.address1" />}>
-        <input
-          id="school-address1"
-          className="input"
-          autoComplete="address-line1"
-          value={values.address1}
-          onChange={(e) => set('address1', e.target.value)}
-        />
-      </FormField>
-      <FormField id="school-address2" label={<FormattedMessage id="Schools.address2" />}>
-        <input
-          id="school-address2"
-          className="input"
-          autoComplete="address-line2"
-          value={values.address2}
-          onChange={(e) => set('address2', e.target.value)}
-        />
-      </FormField>
-      <FormField id="school-postcode" label={<FormattedMessage id="Schools.postcode" />}>
-        <input
-          id="school-postcode"
-          className="input"
-          autoComplete="postal-code"
-          value={values.postcode}
-          onChange={(e) => set('postcode', e.target.value)}
-        />
-      </FormField>
-      <FormField
+        {...form.bind('countryId')}
+      />
+      <InputField
+        id="school-address1"
+        label={<FormattedMessage id="Schools.address1" />}
+        autoComplete="address-line1"
+        {...plain('address1')}
+      />
+      <InputField
+        id="school-address2"
+        label={<FormattedMessage id="Schools.address2" />}
+        autoComplete="address-line2"
+        {...plain('address2')}
+      />
+      <InputField
+        id="school-postcode"
+        label={<FormattedMessage id="Schools.postcode" />}
+        autoComplete="postal-code"
+        {...plain('postcode')}
+      />
+      <InputField
         id="school-order"
         label={<FormattedMessage id="Schools.order" />}
-        error={errorOf('order')}
-      >
-        <input
-          id="school-order"
-          className={`input${errorOf('order') ? ' is-danger' : ''}`}
-          type="number"
-          min={0}
-          step={1}
-          value={values.order}
-          onChange={(e) => set('order', e.target.value)}
-          onBlur={blur('order')}
-          {...errorProps('school-order', errorOf('order'))}
-        />
-      </FormField>
+        type="number"
+        min={0}
+        step={1}
+        {...form.bind('order')}
+      />
       <div className="field">
-        <label className="checkbox" htmlFor="school-obsolete">
-          <input
-            id="school-obsolete"
-            type="checkbox"
-            role="switch"
-            className="mr-2"
-            checked={values.isObsolete}
-            onChange={(e) => set('isObsolete', e.target.checked)}
-          />
-          <FormattedMessage id="Schools.isObsolete" />
-        </label>
+        <Switch
+          id="school-obsolete"
+          label={<FormattedMessage id="Schools.isObsolete" />}
+          checked={form.values.isObsolete}
+          onChange={(on) => form.set('isObsolete', on)}
+        />
       </div>
-      <div className="field is-grouped mt-5">
-        <div className="control">
-          <button
-            type="submit"
-            className={`button is-primary${submitting ? ' is-loading' : ''}`}
-            disabled={!result.success || submitting}
-          >
-            <FormattedMessage id="Common.save" />
-          </button>
-        </div>
-        <div className="control">
-          <Link className="button is-light" to="/field-schools">
-            <FormattedMessage id="Common.goBack" />
-          </Link>
-        </div>
-      </div>
+      <FormActions valid={form.valid} submitting={submitting} backTo="/field-schools" />
     </form>
   );
 }

@@ -1,14 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import { useAppSelector } from '@/app/hooks';
-import { CountrySelect } from '@/features/countries/components/CountrySelect';
+import { CountryField } from '@/features/countries/components/CountryField';
 import { selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
-import { errorProps, fieldErrors } from '@/shared/forms/fieldErrors';
-import { FormField } from '@/shared/forms/FormField';
+import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { FormActions } from '@/shared/forms/FormActions';
+import { InputField } from '@/shared/forms/InputField';
+import { SelectField } from '@/shared/forms/SelectField';
+import { Switch } from '@/shared/forms/Switch';
+import { useFormState } from '@/shared/forms/useFormState';
 import { subjectBasicSchema, type SubjectBasicInput, type SubjectBasicValues } from '../validation';
-
-type Field = keyof SubjectBasicValues;
 
 /**
  * The subject's Basic Info tab: name, country, level range (field levels of that country,
@@ -19,140 +20,73 @@ export function SubjectBasicForm({
   initial,
   submitting,
   onSubmit,
-}: {
-  initial: SubjectBasicValues;
-  submitting: boolean;
-  onSubmit: (input: SubjectBasicInput) => void;
-}) {
+}: RecordFormProps<SubjectBasicValues, SubjectBasicInput>) {
   const intl = useIntl();
   const allLevels = useAppSelector(selectFieldLevels);
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const result = subjectBasicSchema.safeParse(values);
-  const errors = fieldErrors(result.error);
-  const errorOf = (field: Field) =>
-    touched.has(field) && errors[field] ? intl.formatMessage({ id: errors[field] }) : null;
-  const set = <K extends Field>(field: K, value: SubjectBasicValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => new Set(t).add(field));
-  };
-  const blur = (field: Field) => () => setTouched((t) => new Set(t).add(field));
+  const form = useFormState(subjectBasicSchema, initial);
+  const { countryId, levelStart, levelEnd } = form.values;
 
   // Levels of the chosen country that are in use, plus the ones already chosen.
   const levelOptions = useMemo(
     () =>
       allLevels.filter(
         (l) =>
-          (l.countryId === values.countryId && !l.isObsolete) ||
-          l.id === values.levelStart ||
-          l.id === values.levelEnd,
+          (l.countryId === countryId && !l.isObsolete) || l.id === levelStart || l.id === levelEnd,
       ),
-    [allLevels, values.countryId, values.levelStart, values.levelEnd],
+    [allLevels, countryId, levelStart, levelEnd],
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (result.success && !submitting) onSubmit(result.data);
-  };
-
+  // The level range has no rule, so its selects never show an error (nor need a blur).
   const levelSelect = (field: 'levelStart' | 'levelEnd', id: string) => (
-    <FormField id={id} label={<FormattedMessage id={`Subjects.${field}`} />}>
-      <div className="select is-fullwidth">
-        <select id={id} value={values[field]} onChange={(e) => set(field, e.target.value)}>
-          <option value="">{intl.formatMessage({ id: 'Subjects.noLevel' })}</option>
-          {levelOptions.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
-        </select>
-      </div>
-    </FormField>
+    <SelectField
+      id={id}
+      label={<FormattedMessage id={`Subjects.${field}`} />}
+      value={form.values[field]}
+      onChange={(value) => form.set(field, value)}
+    >
+      <option value="">{intl.formatMessage({ id: 'Subjects.noLevel' })}</option>
+      {levelOptions.map((l) => (
+        <option key={l.id} value={l.id}>
+          {l.name}
+        </option>
+      ))}
+    </SelectField>
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <FormField
+    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+      <InputField
         id="subject-name"
         label={<FormattedMessage id="Subjects.name" />}
-        error={errorOf('name')}
-      >
-        <input
-          id="subject-name"
-          className={`input${errorOf('name') ? ' is-danger' : ''}`}
-          value={values.name}
-          required
-          onChange={(e) => set('name', e.target.value)}
-          onBlur={blur('name')}
-          {...errorProps('subject-name', errorOf('name'))}
-        />
-      </FormField>
-      <FormField
+        required
+        {...form.bind('name')}
+      />
+      <CountryField
         id="subject-country"
         label={<FormattedMessage id="Subjects.country" />}
-        error={errorOf('countryId')}
-      >
-        <CountrySelect
-          id="subject-country"
-          value={values.countryId}
-          allowEmpty
-          required
-          onChange={(code) => set('countryId', code)}
-          onBlur={blur('countryId')}
-          invalid={Boolean(errorOf('countryId'))}
-          describedBy={errorOf('countryId') ? 'subject-country-error' : undefined}
-        />
-      </FormField>
+        {...form.bind('countryId')}
+      />
       <div className="columns">
         <div className="column">{levelSelect('levelStart', 'subject-level-start')}</div>
         <div className="column">{levelSelect('levelEnd', 'subject-level-end')}</div>
       </div>
-      <FormField
+      <InputField
         id="subject-order"
         label={<FormattedMessage id="Subjects.order" />}
-        error={errorOf('order')}
-      >
-        <input
-          id="subject-order"
-          className={`input${errorOf('order') ? ' is-danger' : ''}`}
-          type="number"
-          min={0}
-          step={1}
-          value={values.order}
-          onChange={(e) => set('order', e.target.value)}
-          onBlur={blur('order')}
-          {...errorProps('subject-order', errorOf('order'))}
-        />
-      </FormField>
+        type="number"
+        min={0}
+        step={1}
+        {...form.bind('order')}
+      />
       <div className="field">
-        <label className="checkbox" htmlFor="subject-obsolete">
-          <input
-            id="subject-obsolete"
-            type="checkbox"
-            role="switch"
-            className="mr-2"
-            checked={values.isObsolete}
-            onChange={(e) => set('isObsolete', e.target.checked)}
-          />
-          <FormattedMessage id="Subjects.isObsolete" />
-        </label>
+        <Switch
+          id="subject-obsolete"
+          label={<FormattedMessage id="Subjects.isObsolete" />}
+          checked={form.values.isObsolete}
+          onChange={(on) => form.set('isObsolete', on)}
+        />
       </div>
-      <div className="field is-grouped mt-5">
-        <div className="control">
-          <button
-            type="submit"
-            className={`button is-primary${submitting ? ' is-loading' : ''}`}
-            disabled={!result.success || submitting}
-          >
-            <FormattedMessage id="Common.save" />
-          </button>
-        </div>
-        <div className="control">
-          <Link className="button is-light" to="/subjects">
-            <FormattedMessage id="Common.goBack" />
-          </Link>
-        </div>
-      </div>
+      <FormActions valid={form.valid} submitting={submitting} backTo="/subjects" />
     </form>
   );
 }

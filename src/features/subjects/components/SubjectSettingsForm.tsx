@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
-import { errorProps, fieldErrors } from '@/shared/forms/fieldErrors';
+import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { errorProps } from '@/shared/forms/fieldErrors';
+import { FormActions } from '@/shared/forms/FormActions';
 import { FormField } from '@/shared/forms/FormField';
+import { InputField } from '@/shared/forms/InputField';
+import { useFormState } from '@/shared/forms/useFormState';
 import {
   MULTIPLE_QTY_VALUES,
   subjectSettingsSchema,
@@ -32,76 +34,47 @@ export function SubjectSettingsForm({
   initial,
   submitting,
   onSubmit,
-}: {
-  initial: SubjectSettingsValues;
-  submitting: boolean;
-  onSubmit: (settings: SubjectSettingsInput) => void;
-}) {
+}: RecordFormProps<SubjectSettingsValues, SubjectSettingsInput>) {
   const intl = useIntl();
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const result = subjectSettingsSchema.safeParse(values);
-  const errors = fieldErrors(result.error);
-  const errorOf = (field: Field) =>
-    touched.has(field) && errors[field] ? intl.formatMessage({ id: errors[field] }) : null;
-  const set = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => new Set(t).add(field));
-  };
-  const blur = (field: Field) => () => setTouched((t) => new Set(t).add(field));
+  const form = useFormState(subjectSettingsSchema, initial);
   const id = (field: Field) => `subject-${field}`;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (result.success && !submitting) onSubmit(result.data);
-  };
+  const multiple = form.bind('multipleQtyRestriction');
 
   const numberInput = ({ field, step, min, help }: (typeof NUMBER_FIELDS)[number]) => (
-    <FormField
-      key={field}
-      id={id(field)}
-      label={<FormattedMessage id={`Subjects.${field}`} />}
-      error={errorOf(field)}
-      help={help ? <FormattedMessage id={help} /> : undefined}
-    >
-      <input
+    <div key={field} className="column is-one-third-desktop is-half-tablet">
+      <InputField
         id={id(field)}
-        className={`input${errorOf(field) ? ' is-danger' : ''}`}
+        label={<FormattedMessage id={`Subjects.${field}`} />}
+        help={help ? <FormattedMessage id={help} /> : undefined}
         type="number"
         inputMode="decimal"
         step={step}
         min={min}
         required={field !== 'salePrice'}
-        value={values[field]}
-        onChange={(e) => set(field, e.target.value)}
-        onBlur={blur(field)}
-        {...errorProps(id(field), errorOf(field))}
+        {...form.bind(field)}
       />
-    </FormField>
+    </div>
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
       <div className="columns is-multiline">
-        {NUMBER_FIELDS.slice(0, 3).map((f) => (
-          <div key={f.field} className="column is-one-third-desktop is-half-tablet">
-            {numberInput(f)}
-          </div>
-        ))}
+        {NUMBER_FIELDS.slice(0, 3).map(numberInput)}
         <div className="column is-one-third-desktop is-half-tablet">
+          {/* Not a SelectField: this select has never had the red border of an error. */}
           <FormField
             id={id('multipleQtyRestriction')}
             label={<FormattedMessage id="Subjects.multipleQtyRestriction" />}
-            error={errorOf('multipleQtyRestriction')}
+            error={multiple.error}
           >
             <div className="select is-fullwidth">
               <select
                 id={id('multipleQtyRestriction')}
-                value={values.multipleQtyRestriction}
+                value={multiple.value}
                 required
-                onChange={(e) => set('multipleQtyRestriction', e.target.value)}
-                onBlur={blur('multipleQtyRestriction')}
-                {...errorProps(id('multipleQtyRestriction'), errorOf('multipleQtyRestriction'))}
+                onChange={(e) => multiple.onChange(e.target.value)}
+                onBlur={multiple.onBlur}
+                {...errorProps(id('multipleQtyRestriction'), multiple.error)}
               >
                 <option value="">{intl.formatMessage({ id: 'Subjects.selectMultiple' })}</option>
                 {MULTIPLE_QTY_VALUES.map((n) => (
@@ -113,28 +86,14 @@ export function SubjectSettingsForm({
             </div>
           </FormField>
         </div>
-        {NUMBER_FIELDS.slice(3).map((f) => (
-          <div key={f.field} className="column is-one-third-desktop is-half-tablet">
-            {numberInput(f)}
-          </div>
-        ))}
+        {NUMBER_FIELDS.slice(3).map(numberInput)}
       </div>
-      <div className="field is-grouped mt-5">
-        <div className="control">
-          <button
-            type="submit"
-            className={`button is-primary${submitting ? ' is-loading' : ''}`}
-            disabled={!result.success || submitting}
-          >
-            <FormattedMessage id="Subjects.saveSettings" />
-          </button>
-        </div>
-        <div className="control">
-          <Link className="button is-light" to="/subjects">
-            <FormattedMessage id="Common.goBack" />
-          </Link>
-        </div>
-      </div>
+      <FormActions
+        valid={form.valid}
+        submitting={submitting}
+        backTo="/subjects"
+        submitLabel="Subjects.saveSettings"
+      />
     </form>
   );
 }

@@ -8,7 +8,9 @@ import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
+import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { useEntityForm } from '@/shared/forms/useEntityForm';
+import { PageCard } from '@/shared/lists/PageCard';
 import { SubjectBasicForm } from '../components/SubjectBasicForm';
 import { SubjectSettingsForm } from '../components/SubjectSettingsForm';
 import { subjects } from '../subjectsSlice';
@@ -40,76 +42,65 @@ export default function SubjectFormPage() {
   const loading = form.loadingRecord || (id && !form.record);
 
   return (
-    <section>
-      <div className="card">
-        <header className="card-header">
-          <h1 className="card-header-title title is-5 mb-0">
-            <FormattedMessage id={id ? 'Subjects.editTitle' : 'Subjects.newTitle'} />
-          </h1>
-        </header>
-        <div className="card-content">
-          <div className="tabs">
-            <ul role="tablist" onKeyDown={onTabKey}>
-              {TABS.map((t) => (
-                <li key={t} className={tab === t ? 'is-active' : undefined} role="presentation">
-                  <button
-                    type="button"
-                    role="tab"
-                    id={`subject-tab-${t}`}
-                    className="button is-white"
-                    aria-selected={tab === t}
-                    aria-controls={`subject-panel-${t}`}
-                    tabIndex={tab === t ? 0 : -1}
-                    disabled={t === 'settings' && !exists}
-                    onClick={() => setTab(t)}
-                  >
-                    <FormattedMessage id={`Subjects.tab.${t}`} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
-          {loading ? (
-            <p role="status">
-              <FormattedMessage id="Common.loading" />
-            </p>
-          ) : (
-            <>
-              {/* Both panels stay mounted, so switching tabs keeps unsaved input. */}
-              <div
-                role="tabpanel"
-                id="subject-panel-basic"
-                aria-labelledby="subject-tab-basic"
-                hidden={tab !== 'basic'}
+    <PageCard title={id ? 'Subjects.editTitle' : 'Subjects.newTitle'}>
+      <div className="tabs">
+        <ul role="tablist" onKeyDown={onTabKey}>
+          {TABS.map((t) => (
+            <li key={t} className={tab === t ? 'is-active' : undefined} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                id={`subject-tab-${t}`}
+                className="button is-white"
+                aria-selected={tab === t}
+                aria-controls={`subject-panel-${t}`}
+                tabIndex={tab === t ? 0 : -1}
+                disabled={t === 'settings' && !exists}
+                onClick={() => setTab(t)}
               >
-                <SubjectBasicForm
-                  initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
-                  submitting={form.submitting}
-                  onSubmit={(input) =>
-                    void (id
-                      ? form.modify({ id, changes: input })
-                      : form.create({ ...input, createdAt: Date.now() }))
-                  }
-                />
-              </div>
-              {id && form.record && (
-                <div
-                  role="tabpanel"
-                  id="subject-panel-settings"
-                  aria-labelledby="subject-tab-settings"
-                  hidden={tab !== 'settings'}
-                >
-                  <SubjectSettingsForm
-                    initial={settingsToForm(form.record.settings)}
-                    submitting={form.submitting}
-                    onSubmit={(settings) => void form.modify({ id, changes: { settings } })}
-                  />
-                </div>
-              )}
-            </>
-          )}
-        </div>
+                <FormattedMessage id={`Subjects.tab.${t}`} />
+              </button>
+            </li>
+          ))}
+        </ul>
       </div>
-    </section>
+      {loading ? (
+        <LoadingStatus />
+      ) : (
+        <>
+          {/* Both panels stay mounted, so switching tabs keeps unsaved input. */}
+          <div
+            role="tabpanel"
+            id="subject-panel-basic"
+            aria-labelledby="subject-tab-basic"
+            hidden={tab !== 'basic'}
+          >
+            <SubjectBasicForm
+              initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
+              submitting={form.submitting}
+              onSubmit={(input) =>
+                void (id
+                  ? form.modify({ id, changes: input })
+                  : form.create({ ...input, createdAt: Date.now() }))
+              }
+            />
+          </div>
+          {id && form.record && (
+            <div
+              role="tabpanel"
+              id="subject-panel-settings"
+              aria-labelledby="subject-tab-settings"
+              hidden={tab !== 'settings'}
+            >
+              <SubjectSettingsForm
+                initial={settingsToForm(form.record.settings)}
+                submitting={form.submitting}
+                onSubmit={(settings) => void form.modify({ id, changes: { settings } })}
+              />
+            </div>
+          )}
+        </>
+      )}
+    </PageCard>
   );
 }

@@ -1,0 +1,40 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+
+/**
+ * The footer of a create/edit form (spec section 4): the submit button, loading while a save
+ * runs and disabled until the form is valid, and 'Go back' to the list.
+ */
+export function FormActions({
+  valid,
+  submitting,
+  backTo,
+  submitLabel = 'Common.save',
+}: {
+  /** The schema holds (useFormState().valid). */
+  valid: boolean;
+  submitting: boolean;
+  /** The list's route, e.g. '/field-levels'. */
+  backTo: string;
+  /** Message id of the submit button. */
+  submitLabel?: string;
+}) {
+  return (
+    <div className="field is-grouped mt-5">
+      <div className="control">
+        <button
+          type="submit"
+          className={`button is-primary${submitting ? ' is-loading' : ''}`}
+          disabled={!valid || submitting}
+        >
+          <FormattedMessage id={submitLabel} />
+        </button>
+      </div>
+      <div className="control">
+        <Link className="button is-light" to={backTo}>
+          <FormattedMessage id="Common.goBack" />
+        </Link>
+      </div>
+    </div>
+  );
+}
