@@ -8,6 +8,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Switch } from '@/shared/forms/Switch';
+import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import { countries, selectCountriesState } from '../countriesSlice';
 import { selectAllCountries, selectUnstoredCountries } from '../countrySelectors';
@@ -103,39 +105,25 @@ export default function CountriesPage() {
   );
 
   return (
-    <section>
-      <div className="card">
-        <header className="card-header">
-          <h1 className="card-header-title title is-5 mb-0">
-            <FormattedMessage id="Countries.title" />
-          </h1>
-        </header>
-        <div className="card-content">
-          <div className="field">
-            <label className="checkbox" htmlFor="countries-show-all">
-              <input
-                id="countries-show-all"
-                type="checkbox"
-                role="switch"
-                className="mr-2"
-                checked={showAll}
-                onChange={(e) => setShowAll(e.target.checked)}
-              />
-              <FormattedMessage id="Countries.showAll" />
-            </label>
-          </div>
-          <DataTable
-            data={data}
-            columns={columns}
-            getRowId={(row) => row.code}
-            filterText={filterText}
-            label={intl.formatMessage({ id: 'Countries.title' })}
-            csvFileName="countries"
-            loading={loading}
-            error={loadError}
-          />
-        </div>
+    <PageCard title="Countries.title">
+      <div className="field">
+        <Switch
+          id="countries-show-all"
+          label={<FormattedMessage id="Countries.showAll" />}
+          checked={showAll}
+          onChange={setShowAll}
+        />
       </div>
-    </section>
+      <DataTable
+        data={data}
+        columns={columns}
+        getRowId={(row) => row.code}
+        filterText={filterText}
+        label={intl.formatMessage({ id: 'Countries.title' })}
+        csvFileName="countries"
+        loading={loading}
+        error={loadError}
+      />
+    </PageCard>
   );
 }

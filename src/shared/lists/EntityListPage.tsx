@@ -1,0 +1,216 @@
+/**
+ * The list screen of a reference-data entity (spec sections 2, 3 and 5): browsing levels, field
+ * levels, schools, subjects. A card titled with the list's name, a DataTable (filter, sorting,
+ * paging, CSV export, 'Show error' when the load failed) with a New button, and per row Edit and
+ * a Delete confirmed first (spec section 4: the success or error toast comes from the thunk; the
+ * dialog closes either way).
+ *
+ * Lists sorted by `order` that admins reorder (spec section 3: field levels, schools, subjects)
+ * pass `reorder`: they also get up/down buttons per row, a Status column, and hide obsolete rows
+ * unless 'Show all' is on (hidden rows keep their place, see shared/reorder).
+ */
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../dialog/ConfirmDialog';
+import type { AppError } from '../errors';
+import { Switch } from '../forms/Switch';
+import { useReorder, type OrderChanges } from '../reorder';
+import { DataTable } from '../table/DataTable';
+import { MoveButtons } from '../table/MoveButtons';
+import { PageCard } from './PageCard';
+
+/** A dispatched async thunk (createAsyncThunk); its own argument types do not matter here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Thunk = (dispatch: any, getState: any, extra: any) => Promise<unknown>;
+
+/** What a row of such a list has (spec section 3). */
+export interface ListedRecord {
+  id: string;
+  name: string;
+  /** Sort key, 0 or more. */
+  order: number;
+  /** Only lists with `reorder` read it. */
+  isObsolete?: boolean;
+}
+
+export interface EntityListPageProps<T extends ListedRecord, S> {
+  /**
+   * Catalogue prefix of the texts, e.g. 'FieldLevels': `.title` (heading and table name),
+   * `.new`, `.name`, `.order`, `.actions`, `.editNamed`, `.deleteNamed` (with `{name}`),
+   * `.confirmDelete`; with `reorder` also `.status`, `.active`, `.obsolete`, `.showAll`,
+   * `.moveUp`, `.moveDown`.
+   */
+  messagePrefix: string;
+  /** The list's route, e.g. '/field-levels'; rows link to `${path}/${id}`, New to `${path}/new`. */
+  path: string;
+  /** The list's name in ids and file names: the CSV export and the Show all switch's id. */
+  name: string;
+  /** The slice's thunks (shared/entitySlice): loaded on mount, removed after confirmation. */
+  entity: { fetchAll: () => Thunk; remove: (id: string) => Thunk };
+  /** Every record, sorted by `order`. */
+  selectAll: (state: S) => T[];
+  /** The slice's flags: `loadError` (not `error`) decides 'Show error' (spec section 2). */
+  selectState: (state: S) => { loading: boolean; loadError: AppError | null };
+  /**
+   * The list's own columns, shown between Name (first) and Order, Status and Actions (last),
+   * which this page adds.
+   */
+  columns: ColumnDef<T, unknown>[];
+  /** Texts of a row the filter searches (spec section 5). */
+  filterText: (row: T) => Array<string | number | null | undefined>;
+  /** The slice's reorder thunk (shared/reorder); makes the list reorderable, see above. */
+  reorder?: (changes: OrderChanges) => Thunk;
+}
+
+/** See the module comment. */
+export function EntityListPage<T extends ListedRecord, S>({
+  messagePrefix: prefix,
+  path,
+  name,
+  entity,
+  selectAll,
+  selectState,
+  columns,
+  filterText,
+  reorder,
+}: EntityListPageProps<T, S>) {
+  const intl = useIntl();
+  const t = useCallback(
+    (id: string, values?: Record<string, string>) =>
+      intl.formatMessage({ id: `${prefix}.${id}` }, values),
+    [intl, prefix],
+  );
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  const all = useSelector(selectAll);
+  const { loading, loadError } = useSelector(selectState);
+  const [showAll, setShowAll] = useState(false);
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    void dispatch(entity.fetchAll());
+  }, [dispatch, entity]);
+
+  const visible = useMemo(
+    () => (!reorder || showAll ? all : all.filter((r) => !r.isObsolete)),
+    [all, showAll, reorder],
+  );
+  const write = useCallback(
+    (changes: OrderChanges) => (reorder ? dispatch(reorder(changes)) : Promise.resolve()),
+    [dispatch, reorder],
+  );
+  const { move, canMove, busy } = useReorder(all, visible, write);
+
+  const allColumns = useMemo<ColumnDef<T, unknown>[]>(
+    () => [
+      { id: 'name', accessorFn: (row) => row.name, header: t('name') },
+      ...columns,
+      {
+        id: 'order',
+        accessorFn: (row) => row.order,
+        header: t('order'),
+        meta: { className: 'has-text-right' },
+      },
+      ...(reorder
+        ? [
+            {
+              id: 'status',
+              accessorFn: (row: T) => t(row.isObsolete ? 'obsolete' : 'active'),
+              header: t('status'),
+            },
+          ]
+        : []),
+      {
+        id: 'actions',
+        header: t('actions'),
+        enableSorting: false,
+        meta: { csv: false },
+        cell: ({ row: { original: row } }) => (
+          <div className="buttons are-small is-flex-wrap-nowrap">
+            {reorder && (
+              <MoveButtons
+                upLabel={t('moveUp', { name: row.name })}
+                downLabel={t('moveDown', { name: row.name })}
+                onUp={() => void move(row.id, -1)}
+                onDown={() => void move(row.id, 1)}
+                canUp={canMove(row.id, -1)}
+                canDown={canMove(row.id, 1)}
+                busy={busy}
+              />
+            )}
+            <Link
+              className="button is-info is-light"
+              to={`${path}/${row.id}`}
+              aria-label={t('editNamed', { name: row.name })}
+            >
+              <FormattedMessage id="Common.edit" />
+            </Link>
+            <button
+              type="button"
+              className="button is-danger is-light"
+              aria-label={t('deleteNamed', { name: row.name })}
+              onClick={() => setToDelete(row)}
+            >
+              <FormattedMessage id="Common.delete" />
+            </button>
+          </div>
+        ),
+      },
+    ],
+    [t, columns, reorder, path, move, canMove, busy],
+  );
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    // Success and error toasts come from the thunk; the dialog closes either way (spec 4).
+    await dispatch(entity.remove(toDelete.id));
+    setDeleting(false);
+    setToDelete(null);
+  };
+
+  return (
+    <PageCard
+      title={`${prefix}.title`}
+      after={
+        <ConfirmDialog
+          open={toDelete !== null}
+          body={<FormattedMessage id={`${prefix}.confirmDelete`} />}
+          loading={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      }
+    >
+      {reorder && (
+        <div className="field">
+          <Switch
+            id={`${name}-show-all`}
+            label={<FormattedMessage id={`${prefix}.showAll`} />}
+            checked={showAll}
+            onChange={setShowAll}
+          />
+        </div>
+      )}
+      <DataTable
+        data={visible}
+        columns={allColumns}
+        getRowId={(row) => row.id}
+        filterText={filterText}
+        label={t('title')}
+        csvFileName={name}
+        loading={loading}
+        error={loadError}
+        actions={
+          <Link className="button is-primary" to={`${path}/new`}>
+            <FormattedMessage id={`${prefix}.new`} />
+          </Link>
+        }
+      />
+    </PageCard>
+  );
+}
