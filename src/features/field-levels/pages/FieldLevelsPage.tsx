@@ -3,10 +3,8 @@
  * unless 'Show all' is on, filtered on name and country, reorderable with up/down buttons, each
  * delete confirmed first.
  */
-import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo } from 'react';
-import { useIntl } from 'react-intl';
-import { useCountryName } from '@/features/countries/countryNames';
+import { useMemo } from 'react';
+import { useCountryListing } from '@/features/countries/useCountryListing';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import {
   fieldLevels,
@@ -17,23 +15,8 @@ import {
 import type { FieldLevel } from '../types';
 
 export default function FieldLevelsPage() {
-  const intl = useIntl();
-  const nameOf = useCountryName();
-
-  const filterText = useCallback(
-    (row: FieldLevel) => [row.name, row.countryId, nameOf(row.countryId)],
-    [nameOf],
-  );
-  const columns = useMemo<ColumnDef<FieldLevel, unknown>[]>(
-    () => [
-      {
-        id: 'country',
-        accessorFn: (row) => nameOf(row.countryId),
-        header: intl.formatMessage({ id: 'FieldLevels.country' }),
-      },
-    ],
-    [intl, nameOf],
-  );
+  const { countryColumn, filterText } = useCountryListing<FieldLevel>('FieldLevels.country');
+  const columns = useMemo(() => [countryColumn], [countryColumn]);
 
   return (
     <EntityListPage

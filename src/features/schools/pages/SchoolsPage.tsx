@@ -3,32 +3,15 @@
  * unless 'Show all' is on, filtered on name and country, reorderable with up/down buttons, each
  * delete confirmed first.
  */
-import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo } from 'react';
-import { useIntl } from 'react-intl';
-import { useCountryName } from '@/features/countries/countryNames';
+import { useMemo } from 'react';
+import { useCountryListing } from '@/features/countries/useCountryListing';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { schools, reorderSchools, selectSchools, selectSchoolsState } from '../schoolsSlice';
 import type { School } from '../types';
 
 export default function SchoolsPage() {
-  const intl = useIntl();
-  const nameOf = useCountryName();
-
-  const filterText = useCallback(
-    (row: School) => [row.name, row.countryId, nameOf(row.countryId)],
-    [nameOf],
-  );
-  const columns = useMemo<ColumnDef<School, unknown>[]>(
-    () => [
-      {
-        id: 'country',
-        accessorFn: (row) => nameOf(row.countryId),
-        header: intl.formatMessage({ id: 'Schools.country' }),
-      },
-    ],
-    [intl, nameOf],
-  );
+  const { countryColumn, filterText } = useCountryListing<School>('Schools.country');
+  const columns = useMemo(() => [countryColumn], [countryColumn]);
 
   return (
     <EntityListPage

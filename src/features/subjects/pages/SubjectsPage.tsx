@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useCountryName } from '@/features/countries/countryNames';
+import { useCountryListing } from '@/features/countries/useCountryListing';
 import { fieldLevels, selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { subjects, reorderSubjects, selectSubjects, selectSubjectsState } from '../subjectsSlice';
@@ -16,7 +16,7 @@ import type { Subject } from '../types';
 export default function SubjectsPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const nameOf = useCountryName();
+  const { countryColumn, filterText } = useCountryListing<Subject>('Subjects.country');
 
   const allLevels = useAppSelector(selectFieldLevels);
   const levelNames = useMemo(() => new Map(allLevels.map((l) => [l.id, l.name])), [allLevels]);
@@ -30,18 +30,9 @@ export default function SubjectsPage() {
     void dispatch(fieldLevels.fetchAll());
   }, [dispatch]);
 
-  const filterText = useCallback(
-    (row: Subject) => [row.name, row.countryId, nameOf(row.countryId)],
-    [nameOf],
-  );
-
   const columns = useMemo<ColumnDef<Subject, unknown>[]>(
     () => [
-      {
-        id: 'country',
-        accessorFn: (row) => nameOf(row.countryId),
-        header: intl.formatMessage({ id: 'Subjects.country' }),
-      },
+      countryColumn,
       {
         id: 'levels',
         accessorFn: (row) =>
@@ -72,7 +63,7 @@ export default function SubjectsPage() {
           ),
       },
     ],
-    [intl, nameOf, levelNames, money],
+    [intl, countryColumn, levelNames, money],
   );
 
   return (
