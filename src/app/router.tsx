@@ -9,7 +9,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { usesEmulators } from '@/shared/firebase';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
-import { Layout } from './layout/Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
@@ -100,13 +99,15 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                element: <Layout />,
+                // Lazy like the pages: the signed-out /login does not need the layout's code.
+                lazy: async () => ({ Component: (await import('./layout/Layout')).Layout }),
                 children: [...memberRoutes, { element: <RequireAdmin />, children: adminRoutes }],
               },
             ],
           },
         ],
       },
+      // Static: RouteError shows it too, so it is in the entry chunk anyway.
       { path: '*', element: <NotFoundPage /> },
     ],
   },

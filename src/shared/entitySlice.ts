@@ -51,7 +51,11 @@ export interface EntityMessages {
 export interface EntitySliceOptions<T extends { id: string }, C, M extends { id: string }> {
   /** Slice name and action-type prefix, e.g. 'users'. */
   name: string;
-  api: EntityApi<T, C, M>;
+  /**
+   * The backend access, or a function that loads it on first use: a feature whose api pulls in
+   * uploads or account creation keeps that code out of the store's (and so /login's) bundle.
+   */
+  api: EntityApi<T, C, M> | (() => Promise<EntityApi<T, C, M>>);
   messages?: EntityMessages;
   /** Order of `selectAll`; default: the order records were loaded or added. */
   sortComparer?: (a: T, b: T) => number;
@@ -87,7 +91,16 @@ interface Flags {
 export function createEntitySlice<T extends { id: string }, C, M extends { id: string }>(
   options: EntitySliceOptions<T, C, M>,
 ) {
-  const { name, api, messages = {} } = options;
+  const { name, messages = {} } = options;
+  let loadedApi: Promise<EntityApi<T, C, M>> | undefined;
+  const api = () => {
+    const given = options.api;
+    loadedApi ??= Promise.resolve(typeof given === 'function' ? given() : given).catch((e) => {
+      loadedApi = undefined; // a chunk that failed to download is tried again next time
+      throw e;
+    });
+    return loadedApi;
+  };
   const adapter = createEntityAdapter<T, string>({
     selectId: (item) => item.id,
     ...(options.sortComparer ? { sortComparer: options.sortComparer } : {}),
@@ -104,7 +117,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     `${name}/fetchAll`,
     async (_, { rejectWithValue }) => {
       try {
-        return await api.list();
+        return await (await api()).list();
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -114,7 +127,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     `${name}/fetchOne`,
     async (id, { rejectWithValue }) => {
       try {
-        return await api.get(id);
+        return await (await api()).get(id);
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -124,7 +137,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     `${name}/create`,
     async (input, { rejectWithValue, fulfillWithValue }) => {
       try {
-        return fulfillWithValue(await api.create(input), { toast: messages.created });
+        return fulfillWithValue(await (await api()).create(input), { toast: messages.created });
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -134,7 +147,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     `${name}/modify`,
     async (input, { rejectWithValue, fulfillWithValue }) => {
       try {
-        return fulfillWithValue(await api.modify(input), { toast: messages.updated });
+        return fulfillWithValue(await (await api()).modify(input), { toast: messages.updated });
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -144,7 +157,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     `${name}/remove`,
     async (id, { rejectWithValue, fulfillWithValue }) => {
       try {
-        await api.remove(id);
+        await (await api()).remove(id);
         return fulfillWithValue(id, { toast: messages.deleted });
       } catch (e) {
         return rejectWithValue(toAppError(e));

@@ -167,8 +167,11 @@ describe('password recovery (spec 2)', () => {
     const p = await page();
     await p.goto('/login');
     await p.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The login form has an 'E-mail' field too: wait for the recovery form before typing.
+    const send = p.getByRole('button', { name: 'Send Reset Link' });
+    await send.waitFor();
     await p.getByLabel('E-mail', { exact: true }).fill(user.email);
-    await p.getByRole('button', { name: 'Send Reset Link' }).click();
+    await send.click();
     await p
       .getByText(`We have sent you an email to ${user.email} so you can recover your account.`)
       .waitFor();

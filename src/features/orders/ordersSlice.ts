@@ -3,7 +3,6 @@ import { createEntitySlice, type ToastMeta } from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
 import { rtdbEntityApi } from '@/shared/rtdb';
-import { AlreadyApprovedError, approveOrderInDatabase, OrderNotFoundError } from './approval';
 import type { Order } from './types';
 
 /** The stored order changed under us (e.g. approved by another admin): replace it in the list. */
@@ -21,6 +20,9 @@ export const approveOrder = createAsyncThunk<
   string,
   { rejectValue: AppError; fulfilledMeta: ToastMeta }
 >('orders/approve', async (id, { rejectWithValue, fulfillWithValue, dispatch }) => {
+  // The transaction code is loaded on first use, out of the store's (and /login's) bundle.
+  const { AlreadyApprovedError, approveOrderInDatabase, OrderNotFoundError } =
+    await import('./approval');
   try {
     return fulfillWithValue(await approveOrderInDatabase(await database(), id), {
       toast: 'Orders.approved',

@@ -1,6 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { personEntityApi } from '@/features/people/personApi';
 import type { Student } from './types';
 
 /**
@@ -15,7 +14,9 @@ export const studentStored = createAction<Student>('students/stored');
  */
 export const students = createEntitySlice({
   name: 'students',
-  api: personEntityApi<Student>('students'),
+  // Loaded on first use: it brings uploads and account creation (not needed on /login).
+  api: () =>
+    import('@/features/people/personApi').then((m) => m.personEntityApi<Student>('students')),
   messages: {
     created: 'Students.created',
     updated: 'Students.updated',

@@ -1,6 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { personEntityApi } from '@/features/people/personApi';
 import type { Tutor } from './types';
 
 /** A tutor record written by the account-creation flow (people/personApi createPerson). */
@@ -12,7 +11,8 @@ export const tutorStored = createAction<Tutor>('tutors/stored');
  */
 export const tutors = createEntitySlice({
   name: 'tutors',
-  api: personEntityApi<Tutor>('tutors'),
+  // Loaded on first use: it brings uploads and account creation (not needed on /login).
+  api: () => import('@/features/people/personApi').then((m) => m.personEntityApi<Tutor>('tutors')),
   messages: { created: 'Tutors.created', updated: 'Tutors.updated', deleted: 'Tutors.deleted' },
   sortComparer: (a, b) => b.createdAt - a.createdAt,
   extraReducers: (builder, adapter) => {
