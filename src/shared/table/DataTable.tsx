@@ -109,6 +109,21 @@ export function DataTable<T>({
     [searchText],
   );
 
+  // The column that carries the row filter: the first with values (TanStack only filters
+  // columns with an accessor). Ids as TanStack makes them: `id`, else the accessor key, else
+  // the string header.
+  const filterColumnId = useMemo(() => {
+    for (const c of columns as Array<{
+      id?: string;
+      accessorKey?: unknown;
+      accessorFn?: unknown;
+    }>) {
+      if (c.accessorFn) return c.id;
+      if (c.accessorKey !== undefined) return c.id ?? String(c.accessorKey).replaceAll('.', '_');
+    }
+    return undefined;
+  }, [columns]);
+
   // TanStack Table hands back mutable helpers; fine here since the app does not use the React
   // Compiler (the warning is about memoising them automatically).
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -123,7 +138,9 @@ export function DataTable<T>({
     sortDescFirst: false,
     onPaginationChange: setPagination,
     globalFilterFn,
-    getColumnCanGlobalFilter: () => true,
+    // The filter matches whole rows (filterText), so one column is enough to carry it: TanStack
+    // would otherwise run it once per column for every row that does not match.
+    getColumnCanGlobalFilter: (column) => column.id === filterColumnId,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
