@@ -18,7 +18,7 @@ import { tutors, tutorStored } from '@/features/tutors/tutorsSlice';
 import type { Tutor } from '@/features/tutors/types';
 import type { StepFailure } from '@/shared/accounts';
 import { toAppError } from '@/shared/errors';
-import { FollowUpFailures } from '@/shared/form/FollowUpFailures';
+import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { COUNTRY_OPTIONS } from '../countryOptions';
 import { basicValues, pickBasic, type PersonBasicValues } from '../formValues';
 import { createPerson, uploadCv, uploadPhoto, type PersonPath } from '../personApi';

@@ -166,15 +166,24 @@ describe('UserForm', () => {
     await user.type(screen.getByLabelText('E-mail'), 'eva@tuition.test');
     await user.type(screen.getByLabelText('Name'), 'Eva');
     await user.type(screen.getByLabelText('Location'), 'Lima');
-    rerender({ failedSteps: ['upload', 'invitation'] });
+    rerender({
+      failures: [
+        { step: 'upload', error: { messageId: 'storage/unauthorized' } },
+        { step: 'invitation', error: { messageId: 'errors/unknown' } },
+      ],
+    });
 
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'The account was created, but these steps failed: uploading the logo and sending the sign-in link.',
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The account was created, but some steps failed:');
+    expect(alert).toHaveTextContent(
+      'Uploading the files: Unauthorized, you are not authorized to perform this action',
     );
+    expect(alert).toHaveTextContent('Sending the sign-in link');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Is Admin')).toBeDisabled();
     expect(screen.getByLabelText('Name')).toHaveValue('Eva');
-    expect(save()).toHaveTextContent('Retry');
+    expect(save()).toHaveTextContent('Retry the failed steps');
     await user.click(save());
     expect(onRetry).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'eva@tuition.test', name: 'Eva', location: 'Lima' }),

@@ -11,10 +11,11 @@ import { es } from 'date-fns/locale/es';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { FormattedList, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { FollowUpStep } from '@/shared/accounts';
+import type { StepFailure } from '@/shared/accounts';
 import type { AppError } from '@/shared/errors';
+import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import type { User } from '../types';
 import { checkUserForm, logoProblem, type UserFormData, type UserFormValues } from '../validation';
 import { UserPreview } from './UserPreview';
@@ -22,12 +23,6 @@ import { UserPreview } from './UserPreview';
 registerLocale('es', es);
 
 export type UserFormMode = 'create' | 'edit' | 'profile';
-
-const STEP_MESSAGE: Record<FollowUpStep, string> = {
-  record: 'Users.stepRecord',
-  upload: 'Users.stepUpload',
-  invitation: 'Users.stepInvitation',
-};
 
 export interface UserFormProps {
   mode: UserFormMode;
@@ -39,8 +34,8 @@ export interface UserFormProps {
   progress: number | null;
   /** The last save's error, shown under the form. */
   error?: AppError | null;
-  /** Create mode: the steps that failed after the account was made; shows Retry. */
-  failedSteps?: FollowUpStep[];
+  /** Create mode: the steps that failed after the account was made; shows them with Retry. */
+  failures?: StepFailure[];
   onSubmit: (data: UserFormData, logo: File | null) => void;
   /** Create mode: runs the failed steps again. */
   onRetry?: (data: UserFormData, logo: File | null) => void;
@@ -62,7 +57,7 @@ export function UserForm({
   saving,
   progress,
   error,
-  failedSteps = [],
+  failures = [],
   onSubmit,
   onRetry,
 }: UserFormProps) {
@@ -73,7 +68,7 @@ export function UserForm({
   const [logo, setLogo] = useState<File | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const { valid, data, errors } = checkUserForm(values);
-  const retrying = failedSteps.length > 0;
+  const retrying = failures.length > 0;
   // A retry continues with the account already made, so its e-mail can no longer change.
   const emailReadOnly = mode !== 'create' || retrying;
 
@@ -229,21 +224,12 @@ export function UserForm({
               )}
             </div>
             {retrying && (
-              <div className="notification is-warning is-light" role="alert">
-                <FormattedMessage
-                  id="Users.failedSteps"
-                  values={{
-                    steps: (
-                      <FormattedList
-                        type="conjunction"
-                        value={failedSteps.map((step) =>
-                          intl.formatMessage({ id: STEP_MESSAGE[step] }),
-                        )}
-                      />
-                    ),
-                  }}
-                />
-              </div>
+              <FollowUpFailures
+                failures={failures}
+                onRetry={() => data && onRetry?.(data, logo)}
+                retrying={saving}
+                disabled={!valid || logoError !== null}
+              />
             )}
             {error && !retrying && (
               <div className="notification is-danger is-light" role="alert">
@@ -251,15 +237,18 @@ export function UserForm({
               </div>
             )}
             <div className="field is-grouped">
-              <div className="control">
-                <button
-                  type="submit"
-                  className={`button is-primary${saving ? ' is-loading' : ''}`}
-                  disabled={!valid || saving || logoError !== null}
-                >
-                  <FormattedMessage id={retrying ? 'Users.retry' : 'Common.save'} />
-                </button>
-              </div>
+              {/* While retrying, the Retry button of FollowUpFailures replaces Save. */}
+              {!retrying && (
+                <div className="control">
+                  <button
+                    type="submit"
+                    className={`button is-primary${saving ? ' is-loading' : ''}`}
+                    disabled={!valid || saving || logoError !== null}
+                  >
+                    <FormattedMessage id="Common.save" />
+                  </button>
+                </div>
+              )}
               {mode !== 'profile' && (
                 <div className="control">
                   <Link to="/users" className="button is-light">

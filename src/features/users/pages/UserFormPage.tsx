@@ -89,8 +89,7 @@ export default function UserFormPage() {
     }
   };
 
-  const failedSteps =
-    failure && 'failures' in failure ? (failure.failures ?? []).map((f) => f.step) : [];
+  const failures = failure && 'failures' in failure ? (failure.failures ?? []) : [];
 
   return (
     <>
@@ -109,7 +108,7 @@ export default function UserFormPage() {
           saving={saving}
           progress={progress}
           error={failure}
-          failedSteps={failedSteps}
+          failures={failures}
           onSubmit={id ? save : create}
           onRetry={create}
         />

@@ -6,14 +6,22 @@ export interface FollowUpFailuresProps {
   /** Retries only the failed steps (the account exists already). */
   onRetry: () => void;
   retrying: boolean;
+  /** Keeps Retry disabled, e.g. while the form's current input is invalid (users' form). */
+  disabled?: boolean;
 }
 
 /**
  * After an account was created, the follow-up steps that failed (record, upload, invitation),
  * each with its translated error, and one Retry button (spec section 4: "Any failure shows the
- * error"; issue 6: retry without creating a second account). Message ids: FollowUp.* (people.json).
+ * error"; issue 6: retry without creating a second account). Used by the people and users
+ * create forms. Message ids: FollowUp.* (people.json, which both forms' routes load).
  */
-export function FollowUpFailures({ failures, onRetry, retrying }: FollowUpFailuresProps) {
+export function FollowUpFailures({
+  failures,
+  onRetry,
+  retrying,
+  disabled = false,
+}: FollowUpFailuresProps) {
   if (failures.length === 0) return null;
   return (
     <div className="notification is-warning" role="alert">
@@ -35,7 +43,7 @@ export function FollowUpFailures({ failures, onRetry, retrying }: FollowUpFailur
         type="button"
         className={`button is-warning is-light${retrying ? ' is-loading' : ''}`}
         onClick={onRetry}
-        disabled={retrying}
+        disabled={retrying || disabled}
       >
         <FormattedMessage id="FollowUp.retry" />
       </button>
