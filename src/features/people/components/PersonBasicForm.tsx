@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '@/app/hooks';
+import { CountrySelect } from '@/features/countries/components/CountrySelect';
 import { students, studentStored } from '@/features/students/studentsSlice';
 import type { Student } from '@/features/students/types';
 import { tutors, tutorStored } from '@/features/tutors/tutorsSlice';
@@ -19,7 +20,6 @@ import type { Tutor } from '@/features/tutors/types';
 import type { StepFailure } from '@/shared/accounts';
 import { toAppError } from '@/shared/errors';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
-import { COUNTRY_OPTIONS } from '../countryOptions';
 import { basicValues, pickBasic, type PersonBasicValues } from '../formValues';
 import { createPerson, uploadCv, uploadPhoto, type PersonPath } from '../personApi';
 import { fieldErrors, studentBasicSchema, tutorBasicSchema } from '../validation';
@@ -236,20 +236,14 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
             onChange={(v) => set('dob', v)}
           />
           <Field id={id('countryId')} label="People.country" error={shown('countryId')}>
-            <div className="select is-fullwidth">
-              <select
-                id={id('countryId')}
-                value={values.countryId}
-                onChange={(e) => set('countryId', e.target.value)}
-                onBlur={() => touch('countryId')}
-              >
-                {COUNTRY_OPTIONS.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <CountrySelect
+              id={id('countryId')}
+              value={values.countryId}
+              onChange={(code) => set('countryId', code)}
+              onBlur={() => touch('countryId')}
+              invalid={Boolean(shown('countryId'))}
+              describedBy={shown('countryId') ? `${id('countryId')}-error` : undefined}
+            />
           </Field>
           {isTutor && (
             <div className="field">
