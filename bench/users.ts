@@ -12,12 +12,10 @@
  * Run alone with `npx tsx bench/users.ts`, or through `npm run bench` (bench/run.ts).
  * Needs no backend: the page never talks to Firebase.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, preview } from 'vite';
+import { openHarness, SETTLED_SOURCE, stats } from './support/chromiumHarness';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 10_000;
 const SAMPLES = 40;
 
@@ -49,19 +47,7 @@ createRoot(document.getElementById('root')).render(
 const cities = ['Singapore', 'Madrid', 'Lima', 'Quito', 'Bogotá', 'Santiago', 'Valencia', 'Cusco'];
 const first = ['Ana', 'Luis', 'Marta', 'Jorge', 'Lucía', 'Pablo', 'Sofía', 'Diego', 'Elena', 'Tomás'];
 const rows = () => document.querySelectorAll('table tbody tr').length;
-/**
- * Resolves after React has committed the update an event caused: React renders discrete events
- * (input, click) synchronously in a microtask, and anything it schedules otherwise goes through
- * a MessageChannel posted before ours.
- */
-function settled() {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(undefined);
-    channel.port2.postMessage(null);
-  });
-}
-
+${SETTLED_SOURCE}
 window.bench = {
   load(n) {
     const data = Array.from({ length: n }, (_, i) => ({
@@ -102,43 +88,11 @@ window.bench = {
 };
 `;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-const stats = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
-};
-
 /** Builds the page, opens it in Chromium and prints the three figures. */
 export async function runUsersBench(): Promise<void> {
-  // Inside the project (node_modules/.tmp, ignored by git) so the page's imports resolve.
-  mkdirSync(join(ROOT, 'node_modules', '.tmp'), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, 'node_modules', '.tmp', 'bench-users-'));
-  const outDir = join(dir, 'dist');
-  writeFileSync(join(dir, 'harness.ts'), HARNESS);
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="./harness.ts"></script></body></html>',
-  );
-  const { launchBrowser, closeBrowser } = await import('../tests/support/browser');
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const harness = await openHarness('users', HARNESS);
   try {
-    const common = { configFile: join(ROOT, 'vite.config.ts'), root: dir, envDir: ROOT };
-    await build({ ...common, mode: 'test', logLevel: 'error', build: { outDir, manifest: false } });
-    server = await preview({
-      ...common,
-      mode: 'test',
-      logLevel: 'error',
-      build: { outDir },
-      preview: { port: 0, strictPort: false },
-    });
-    const base = server.resolvedUrls?.local[0] ?? '';
-    const browser = await launchBrowser();
-    const page = await (await browser.newContext({ locale: 'en' })).newPage();
-    page.on('pageerror', (error) => console.error('  page error:', error.message));
-    await page.goto(base);
-    await page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 });
+    const { page } = harness;
     type Bench = {
       load(n: number): { ms: number; rows: number };
       type(value: string): Promise<number>;
@@ -173,9 +127,7 @@ export async function runUsersBench(): Promise<void> {
     console.log(`  filter keystroke (${SAMPLES}): ${stats(keystrokes)} (target < 50 ms p95)`);
     console.log(`  sort header click (${SAMPLES}): ${stats(sorts)} (target < 50 ms p95)`);
   } finally {
-    await closeBrowser();
-    await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await harness.close();
   }
 }
 

@@ -1,0 +1,127 @@
+/**
+ * Benchmarks of the app's own components in a real browser: a small harness page (an entry
+ * module the bench writes, importing the app's modules through the `@/` alias) is built with the
+ * app's vite.config.ts as a production build (`vite build`: minified React, no development-only
+ * checks), served with `vite preview` on a free port, and opened in Chromium driven by
+ * playwright-core with the flags of the e2e tests (tests/support/browser.ts).
+ *
+ * jsdom is not a browser and is far slower at DOM work, so figures about rendering are taken here.
+ *
+ * Example:
+ * ```ts
+ * const harness = await openHarness('users', `window.bench = { load(n) { ... } };`);
+ * try {
+ *   const ms = await harness.page.evaluate((n) => window.bench.load(n), 10_000);
+ * } finally {
+ *   await harness.close();
+ * }
+ * ```
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { build, preview } from 'vite';
+
+/** The project root (where vite.config.ts and the .env files are). */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** An open harness page; {@link Harness.close} ends the browser and the server. */
+export interface Harness {
+  /** The harness page, loaded, with `window.bench` defined. */
+  page: Page;
+  /** The address the page is served at. */
+  url: string;
+  /** Requests the page made to any other origin (the benches expect none: no backend). */
+  foreignRequests: string[];
+  /** Closes the browser and the preview server and removes the temporary build. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds `source` as the entry module of a page (a `<div id="root">` and the module), serves the
+ * production build and opens it in Chromium; resolves once the module has set `window.bench`.
+ *
+ * @param name short name, used for the temporary directory (node_modules/.tmp/bench-<name>-*,
+ *   inside the project so the page's imports resolve; ignored by git).
+ * @param source the entry module (TypeScript allowed, `@/` resolves to src/); it must end by
+ *   assigning `window.bench`, which the bench then drives with `page.evaluate`.
+ * @param options.ready optional expression evaluated in the page after `window.bench` exists;
+ *   the harness waits until it is truthy (e.g. a store rehydrated).
+ */
+export async function openHarness(
+  name: string,
+  source: string,
+  options: { ready?: string } = {},
+): Promise<Harness> {
+  mkdirSync(join(ROOT, 'node_modules', '.tmp'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.tmp', `bench-${name}-`));
+  const outDir = join(dir, 'dist');
+  writeFileSync(join(dir, 'harness.ts'), source);
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><body><div id="root"></div><script type="module" src="./harness.ts"></script></body></html>',
+  );
+  // Loaded here, not at the top: tests/support pulls in the backend helpers' SDKs.
+  const { launchBrowser, closeBrowser } = await import('../../tests/support/browser');
+  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const close = async () => {
+    await closeBrowser();
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const common = { configFile: join(ROOT, 'vite.config.ts'), root: dir, envDir: ROOT };
+    await build({ ...common, mode: 'test', logLevel: 'error', build: { outDir, manifest: false } });
+    server = await preview({
+      ...common,
+      mode: 'test',
+      logLevel: 'error',
+      build: { outDir },
+      preview: { port: 0, strictPort: false },
+    });
+    const url = server.resolvedUrls?.local[0] ?? '';
+    const browser = await launchBrowser();
+    const page = await (await browser.newContext({ locale: 'en' })).newPage();
+    const origin = new URL(url).origin;
+    const foreignRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== origin) foreignRequests.push(request.url());
+    });
+    page.on('pageerror', (error) => console.error('  page error:', error.message));
+    await page.goto(url);
+    await page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 });
+    if (options.ready) await page.waitForFunction(options.ready, undefined, { timeout: 30_000 });
+    return { page, url, foreignRequests, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The page-side helper a harness source can include (as text) to wait for React: resolves after
+ * React has committed the update an event caused. React renders discrete events (input, click)
+ * synchronously in a microtask, and anything it schedules otherwise goes through a MessageChannel
+ * posted before ours.
+ */
+export const SETTLED_SOURCE = `
+function settled() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(undefined);
+    channel.port2.postMessage(null);
+  });
+}
+`;
+
+/** The p-th percentile (0-100, nearest rank below) of ascending `sorted`; NaN when empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** "p50 x ms, p95 y ms" of `times` (any order), with `digits` decimals (default 1). */
+export function stats(times: readonly number[], digits = 1): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(digits)} ms, p95 ${percentile(sorted, 95).toFixed(digits)} ms`;
+}
