@@ -3,79 +3,30 @@
  * active tutors, matched subjects, pending approvals, orders close to expiry, and orders and
  * revenue per month over the last 12 months.
  */
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
+import { ExpiringOrdersCard } from '../components/ExpiringOrdersCard';
 import { FigureTiles } from '../components/FigureTiles';
-import { OrdersByMonthChart } from '../components/OrdersByMonthChart';
-import { OrdersShortList } from '../components/OrdersShortList';
-import { EXPIRY_HORIZON_DAYS } from '../aggregate';
+import { OrdersChartCard } from '../components/OrdersChartCard';
+import { PendingOrdersCard } from '../components/PendingOrdersCard';
+import { StatisticsLoadError } from '../components/StatisticsLoadError';
 import { useStatistics } from '../useStatistics';
 
 export default function StatisticsPage() {
-  const intl = useIntl();
   const stats = useStatistics();
   return (
     <section>
       <h1 className="title">
         <FormattedMessage id="Statistics.title" />
       </h1>
-      {stats.error && (
-        <p className="notification is-danger" role="alert">
-          <FormattedMessage id="Common.showError" />
-        </p>
-      )}
+      <StatisticsLoadError error={stats.error} />
       <FigureTiles summary={stats.summary} loading={stats.loading} />
-      <div className="card mb-5">
-        <header className="card-header">
-          <h2 className="card-header-title">
-            <FormattedMessage id="Statistics.chart.title" />
-          </h2>
-        </header>
-        <div className="card-content">
-          <OrdersByMonthChart months={stats.months} />
-        </div>
-      </div>
+      <OrdersChartCard months={stats.months} className="mb-5" />
       <div className="columns is-multiline">
         <div className="column is-full">
-          <div className="card">
-            <header className="card-header">
-              <h2 className="card-header-title">
-                <FormattedMessage id="Statistics.pending.title" />
-              </h2>
-            </header>
-            <div className="card-content">
-              <OrdersShortList
-                orders={stats.pending}
-                dateField="createdAt"
-                label={intl.formatMessage({ id: 'Statistics.pending.title' })}
-                csvFileName="pending-approvals"
-                loading={stats.loading}
-              />
-            </div>
-          </div>
+          <PendingOrdersCard orders={stats.pending} loading={stats.loading} />
         </div>
         <div className="column is-full">
-          <div className="card">
-            <header className="card-header">
-              <h2 className="card-header-title">
-                <FormattedMessage
-                  id="Statistics.expiring.title"
-                  values={{ days: EXPIRY_HORIZON_DAYS }}
-                />
-              </h2>
-            </header>
-            <div className="card-content">
-              <OrdersShortList
-                orders={stats.expiring}
-                dateField="expiredDate"
-                label={intl.formatMessage(
-                  { id: 'Statistics.expiring.title' },
-                  { days: EXPIRY_HORIZON_DAYS },
-                )}
-                csvFileName="expiring-orders"
-                loading={stats.loading}
-              />
-            </div>
-          </div>
+          <ExpiringOrdersCard orders={stats.expiring} loading={stats.loading} />
         </div>
       </div>
     </section>
