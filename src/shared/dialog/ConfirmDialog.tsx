@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { Modal } from './Modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,8 +20,8 @@ export interface ConfirmDialogProps {
 
 /**
  * The one confirmation dialog, asked before every destructive or irreversible action (deletes,
- * approvals, test-result resets). A native <dialog> opened modally: focus moves into it, Escape
- * cancels, the page behind is inert for keyboards and screen readers. It stays open while
+ * approvals, test-result resets), on the shared Modal: focus moves into it, Escape cancels
+ * (except while `loading`), the page behind is inert. It stays open while
  * `loading`; the caller closes it after success (spec section 4).
  */
 export function ConfirmDialog({
@@ -33,60 +34,33 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    // jsdom has no showModal; the open attribute is the same for what tests look at.
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      // Bulma's .box sets display, which would show an empty box while the dialog is closed.
-      className={open ? 'confirm-dialog box p-0' : 'confirm-dialog p-0'}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      onCancel={(e) => {
-        e.preventDefault();
+    <Modal
+      open={open}
+      title={title ?? <FormattedMessage id="Common.confirmAction" />}
+      className="confirm-dialog"
+      describedByBody
+      // While the action runs, Escape must not hide its outcome.
+      onCancel={() => {
         if (!loading) onCancel();
       }}
+      footer={
+        <>
+          <button
+            type="button"
+            className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
+            onClick={onConfirm}
+            disabled={loading}
+          >
+            {confirmLabel ?? <FormattedMessage id="Common.delete" />}
+          </button>
+          <button type="button" className="button" onClick={onCancel} disabled={loading}>
+            <FormattedMessage id="Common.cancel" />
+          </button>
+        </>
+      }
     >
-      {open && (
-        <div className="modal-card" style={{ width: 'min(32rem, 90vw)' }}>
-          <header className="modal-card-head">
-            <h2 id={titleId} className="modal-card-title">
-              {title ?? <FormattedMessage id="Common.confirmAction" />}
-            </h2>
-          </header>
-          <section id={bodyId} className="modal-card-body">
-            {body}
-          </section>
-          <footer className="modal-card-foot buttons is-right">
-            <button
-              type="button"
-              className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
-              onClick={onConfirm}
-              disabled={loading}
-            >
-              {confirmLabel ?? <FormattedMessage id="Common.delete" />}
-            </button>
-            <button type="button" className="button" onClick={onCancel} disabled={loading}>
-              <FormattedMessage id="Common.cancel" />
-            </button>
-          </footer>
-        </div>
-      )}
-    </dialog>
+      {body}
+    </Modal>
   );
 }

@@ -1,0 +1,49 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal, type ModalProps } from './Modal';
+
+function ui(props: Partial<ModalProps> = {}) {
+  return (
+    <Modal
+      open
+      title="QR code"
+      footer={<button type="button">Close</button>}
+      onCancel={() => {}}
+      {...props}
+    >
+      Body text
+    </Modal>
+  );
+}
+
+describe('Modal', () => {
+  it('is a dialog named by its title, with body and footer, .box only while open', () => {
+    const { container, rerender } = render(ui());
+    const dialog = screen.getByRole('dialog', { name: 'QR code' });
+    expect(dialog).toHaveAttribute('open');
+    expect(dialog).toHaveClass('box');
+    expect(dialog).toHaveTextContent('Body text');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    rerender(ui({ open: false }));
+    const closed = container.querySelector('dialog')!;
+    expect(closed).not.toHaveAttribute('open');
+    expect(closed).not.toHaveClass('box');
+    expect(closed).toBeEmptyDOMElement();
+  });
+
+  it('reports Escape (the cancel event) and leaves closing to the caller', () => {
+    const onCancel = vi.fn();
+    render(ui({ onCancel }));
+    const event = new Event('cancel', { cancelable: true });
+    fireEvent(screen.getByRole('dialog'), event);
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(event.defaultPrevented).toBe(true);
+  });
+
+  it('is described by its body only when asked', () => {
+    const { rerender } = render(ui());
+    expect(screen.getByRole('dialog')).not.toHaveAccessibleDescription();
+    rerender(ui({ describedByBody: true }));
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Body text');
+  });
+});

@@ -1,0 +1,90 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  /** The heading (an h2); it names the dialog (aria-labelledby). */
+  title: ReactNode;
+  /** The body; rendered only while open. */
+  children: ReactNode;
+  /** The buttons, right-aligned in the card's foot. */
+  footer: ReactNode;
+  /** Escape was pressed; the dialog stays open until the caller sets `open` false. */
+  onCancel: () => void;
+  /** CSS width of the card; default 'min(32rem, 90vw)'. */
+  width?: string;
+  /** Extra classes on the <dialog>, kept whether open or closed. */
+  className?: string;
+  /** Extra classes on the body section, e.g. 'has-text-centered'. */
+  bodyClassName?: string;
+  /** Also describes the dialog by its body (aria-describedby), for short messages. */
+  describedByBody?: boolean;
+}
+
+/**
+ * The one modal: a native <dialog> opened with showModal, so focus moves into it, Escape cancels
+ * and the page behind is inert for keyboards and screen readers (HTML spec, "The dialog
+ * element"). Bulma modal-card markup inside. Used by ConfirmDialog and the orders' QR dialog.
+ */
+export function Modal({
+  open,
+  title,
+  children,
+  footer,
+  onCancel,
+  width = 'min(32rem, 90vw)',
+  className,
+  bodyClassName,
+  describedByBody = false,
+}: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // jsdom has no showModal; the open attribute is the same for what tests look at.
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  // Bulma's .box sets display:block, which would beat the browser's hiding of a closed <dialog>
+  // and leave an empty box on the page; so .box only while open.
+  const classes = [className, open ? 'box' : null, 'p-0'].filter(Boolean).join(' ');
+
+  return (
+    <dialog
+      ref={ref}
+      className={classes}
+      aria-labelledby={titleId}
+      aria-describedby={describedByBody ? bodyId : undefined}
+      onCancel={(e) => {
+        // The caller owns `open`: stop the browser closing the dialog behind React's back.
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      {open && (
+        <div className="modal-card" style={{ width }}>
+          <header className="modal-card-head">
+            <h2 id={titleId} className="modal-card-title">
+              {title}
+            </h2>
+          </header>
+          <section
+            id={bodyId}
+            className={bodyClassName ? `modal-card-body ${bodyClassName}` : 'modal-card-body'}
+          >
+            {children}
+          </section>
+          <footer className="modal-card-foot buttons is-right">{footer}</footer>
+        </div>
+      )}
+    </dialog>
+  );
+}
