@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { logout, selectSession } from '@/features/auth/authSlice';
-import { SAMPLE_NOTIFICATIONS, sampleAge } from '@/features/dashboard/sampleNotifications';
+import { NotificationEntry } from '@/features/dashboard/components/NotificationEntry';
+import { SAMPLE_NOTIFICATIONS } from '@/features/dashboard/sampleNotifications';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { Dropdown } from './Dropdown';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -65,19 +66,11 @@ export function Header({
             </>
           }
         >
-          {SAMPLE_NOTIFICATIONS.map((n) => {
-            const age = sampleAge(n.minutesAgo);
-            return (
-              <div key={n.id} className="dropdown-item">
-                <p>
-                  <FormattedMessage id={n.messageId} />
-                </p>
-                <p className="is-size-7 has-text-grey">
-                  {intl.formatRelativeTime(age.value, age.unit, { numeric: 'auto' })}
-                </p>
-              </div>
-            );
-          })}
+          {SAMPLE_NOTIFICATIONS.map((n) => (
+            <div key={n.id} className="dropdown-item">
+              <NotificationEntry notification={n} />
+            </div>
+          ))}
         </Dropdown>
         <LanguageSwitch />
         <Dropdown

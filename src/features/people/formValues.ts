@@ -4,36 +4,43 @@
  */
 import type { Student } from '@/features/students/types';
 import type { Tutor } from '@/features/tutors/types';
+import type { PersonBase } from '@/shared/domain/person';
 import type { PersonPath } from './personApi';
 
-/** Everything the Basic Profile tab edits, for either kind (extras of the other are ignored). */
-export interface PersonBasicValues {
-  email: string;
-  name: string;
-  mobile: string;
-  gender: 'male' | 'female';
-  dob: string | null;
-  info1: string[];
-  info2: string[];
-  info3: string[];
-  houseNumber: string;
-  buildingName: string;
-  street1: string;
-  street2: string;
-  postcode: string;
-  countryId: string;
-  status: boolean;
-  isParent: 0 | 1;
-  studentName: string;
-  studentMobile: string;
-  studentEmail: string;
-  studentDob: string | null;
-  studentGender: 'male' | 'female';
+/**
+ * Everything the Basic Profile tab edits, for either kind (extras of the other are ignored). The
+ * stored fields keep their stored types (PersonBase, Student, Tutor: one definition of gender,
+ * Yes/No, dates); only the tutor's numbers are text while edited.
+ */
+export interface PersonBasicValues
+  extends
+    Pick<
+      PersonBase,
+      | 'email'
+      | 'name'
+      | 'mobile'
+      | 'gender'
+      | 'dob'
+      | 'info1'
+      | 'info2'
+      | 'info3'
+      | 'houseNumber'
+      | 'buildingName'
+      | 'street1'
+      | 'street2'
+      | 'postcode'
+      | 'countryId'
+      | 'status'
+    >,
+    Pick<
+      Student,
+      'isParent' | 'studentName' | 'studentMobile' | 'studentEmail' | 'studentDob' | 'studentGender'
+    >,
+    Pick<Tutor, 'isMoe' | 'tutorTechInHome' | 'tutorVideoUrl'> {
+  /** As typed; validation.ts turns it into a number or null. */
   teachingSince: string;
-  isMoe: 0 | 1;
+  /** As typed; validation.ts turns it into a number or null. */
   tutorMinDuration: string;
-  tutorTechInHome: 0 | 1;
-  tutorVideoUrl: string;
 }
 
 /** Form values of a stored person, or the defaults of a new one (spec section 9: male, SG,
