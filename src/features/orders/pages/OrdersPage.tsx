@@ -68,7 +68,12 @@ export default function OrdersPage() {
         id: 'id',
         header: intl.formatMessage({ id: 'Orders.column.id' }),
         accessorKey: 'id',
-        cell: ({ row }) => <span className="is-family-monospace is-size-7">{row.original.id}</span>,
+        // Push ids start with '-', which browsers would break the line after.
+        cell: ({ row }) => (
+          <span className="is-family-monospace is-size-7" style={{ whiteSpace: 'nowrap' }}>
+            {row.original.id}
+          </span>
+        ),
       },
       {
         id: 'student',

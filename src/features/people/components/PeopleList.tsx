@@ -15,6 +15,7 @@ import type { Student } from '@/features/students/types';
 import { tutors } from '@/features/tutors/tutorsSlice';
 import type { Tutor } from '@/features/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import type { PersonPath } from '../personApi';
 
@@ -138,54 +139,49 @@ export function PeopleList({ path }: PeopleListProps) {
   };
 
   return (
-    <section className="section">
-      <div className="card">
-        <header className="card-header">
-          <h1 className="card-header-title title is-5 mb-0">
-            <FormattedMessage id={`${area}.title`} />
-          </h1>
-        </header>
-        <div className="card-content">
-          {isTutor && (
-            <div className="field">
-              <label className="checkbox" htmlFor="tutors-show-all">
-                <input
-                  id="tutors-show-all"
-                  type="checkbox"
-                  role="switch"
-                  className="mr-2"
-                  checked={showAll}
-                  onChange={(e) => setShowAll(e.target.checked)}
-                />
-                <FormattedMessage id="Tutors.showAll" />
-              </label>
-            </div>
-          )}
-          <DataTable<Person>
-            data={data}
-            columns={columns}
-            getRowId={(p) => p.id}
-            filterText={filterText}
-            label={intl.formatMessage({ id: `${area}.title` })}
-            csvFileName={path}
-            loading={state.loading}
-            error={state.loadError}
-            initialSorting={[{ id: 'createdAt', desc: true }]}
-            actions={
-              <Link className="button is-primary" to={`/${path}/new`}>
-                <FormattedMessage id={`${area}.new`} />
-              </Link>
-            }
-          />
+    <PageCard
+      title={`${area}.title`}
+      after={
+        <ConfirmDialog
+          open={toDelete !== null}
+          body={<FormattedMessage id={`${area}.deleteBody`} values={{ name: toDelete?.name }} />}
+          loading={state.loading}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        />
+      }
+    >
+      {isTutor && (
+        <div className="field">
+          <label className="checkbox" htmlFor="tutors-show-all">
+            <input
+              id="tutors-show-all"
+              type="checkbox"
+              role="switch"
+              className="mr-2"
+              checked={showAll}
+              onChange={(e) => setShowAll(e.target.checked)}
+            />
+            <FormattedMessage id="Tutors.showAll" />
+          </label>
         </div>
-      </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        body={<FormattedMessage id={`${area}.deleteBody`} values={{ name: toDelete?.name }} />}
+      )}
+      <DataTable<Person>
+        data={data}
+        columns={columns}
+        getRowId={(p) => p.id}
+        filterText={filterText}
+        label={intl.formatMessage({ id: `${area}.title` })}
+        csvFileName={path}
         loading={state.loading}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        error={state.loadError}
+        initialSorting={[{ id: 'createdAt', desc: true }]}
+        actions={
+          <Link className="button is-primary" to={`/${path}/new`}>
+            <FormattedMessage id={`${area}.new`} />
+          </Link>
+        }
       />
-    </section>
+    </PageCard>
   );
 }

@@ -15,6 +15,7 @@ import type { Tutor } from '@/features/tutors/types';
 import type { PersonPath } from '../personApi';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
+import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs, type TabSpec } from './Tabs';
 
 export interface PersonFormPageProps {
@@ -84,27 +85,18 @@ export function PersonFormPage({ path, extraTabs, footer }: PersonFormPageProps)
   ];
 
   return (
-    <section className="section">
-      <div className="card">
-        <header className="card-header">
-          <h1 className="card-header-title title is-5 mb-0">
-            <FormattedMessage id={id ? `${area}.edit` : `${area}.new`} />
-          </h1>
-        </header>
-        <div className="card-content">
-          {id && !loaded ? (
-            <p role="status">
-              <FormattedMessage id="Common.loading" />
-            </p>
-          ) : (
-            <Tabs idPrefix={path} tabs={tabs} selected={tab} onSelect={setTab} />
-          )}
-          {person && footer?.(person)}
-          <Link className="button is-light mt-4" to={`/${path}`}>
-            <FormattedMessage id="Common.goBack" />
-          </Link>
-        </div>
-      </div>
-    </section>
+    <PageCard title={id ? `${area}.edit` : `${area}.new`}>
+      {id && !loaded ? (
+        <p role="status">
+          <FormattedMessage id="Common.loading" />
+        </p>
+      ) : (
+        <Tabs idPrefix={path} tabs={tabs} selected={tab} onSelect={setTab} />
+      )}
+      {person && footer?.(person)}
+      <Link className="button is-light mt-4" to={`/${path}`}>
+        <FormattedMessage id="Common.goBack" />
+      </Link>
+    </PageCard>
   );
 }
