@@ -3,7 +3,8 @@ import { CountryField } from '@/features/countries/components/CountryField';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
-import { Switch } from '@/shared/forms/Switch';
+import { ObsoleteField } from '@/shared/forms/ObsoleteField';
+import { OrderField } from '@/shared/forms/OrderField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { fieldLevelSchema, type FieldLevelFormValues, type FieldLevelInput } from '../validation';
 
@@ -32,22 +33,16 @@ export function FieldLevelForm({
         label={<FormattedMessage id="FieldLevels.country" />}
         {...form.bind('countryId')}
       />
-      <InputField
+      <OrderField
         id="field-level-order"
         label={<FormattedMessage id="FieldLevels.order" />}
-        type="number"
-        min={0}
-        step={1}
         {...form.bind('order')}
       />
-      <div className="field">
-        <Switch
-          id="field-level-obsolete"
-          label={<FormattedMessage id="FieldLevels.isObsolete" />}
-          checked={form.values.isObsolete}
-          onChange={(on) => form.set('isObsolete', on)}
-        />
-      </div>
+      <ObsoleteField
+        id="field-level-obsolete"
+        label={<FormattedMessage id="FieldLevels.isObsolete" />}
+        {...form.bind('isObsolete')}
+      />
       <FormActions valid={form.valid} submitting={submitting} backTo="/field-levels" />
     </form>
   );

@@ -6,6 +6,7 @@ import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
 import { Switch } from '@/shared/forms/Switch';
+import { OrderField } from '@/shared/forms/OrderField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { ACCESS_BY_VALUES } from '../types';
 import {
@@ -66,12 +67,9 @@ export function LevelForm({
           {...errorProps('level-description', description.error)}
         />
       </FormField>
-      <InputField
+      <OrderField
         id="level-order"
         label={<FormattedMessage id="Levels.order" />}
-        type="number"
-        min={0}
-        step={1}
         {...form.bind('order')}
       />
       <fieldset className="box">

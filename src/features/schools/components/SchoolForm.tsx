@@ -3,7 +3,8 @@ import { CountryField } from '@/features/countries/components/CountryField';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
-import { Switch } from '@/shared/forms/Switch';
+import { ObsoleteField } from '@/shared/forms/ObsoleteField';
+import { OrderField } from '@/shared/forms/OrderField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { schoolSchema, type SchoolFormValues, type SchoolInput } from '../validation';
 
@@ -55,22 +56,16 @@ export function SchoolForm({
         autoComplete="postal-code"
         {...plain('postcode')}
       />
-      <InputField
+      <OrderField
         id="school-order"
         label={<FormattedMessage id="Schools.order" />}
-        type="number"
-        min={0}
-        step={1}
         {...form.bind('order')}
       />
-      <div className="field">
-        <Switch
-          id="school-obsolete"
-          label={<FormattedMessage id="Schools.isObsolete" />}
-          checked={form.values.isObsolete}
-          onChange={(on) => form.set('isObsolete', on)}
-        />
-      </div>
+      <ObsoleteField
+        id="school-obsolete"
+        label={<FormattedMessage id="Schools.isObsolete" />}
+        {...form.bind('isObsolete')}
+      />
       <FormActions valid={form.valid} submitting={submitting} backTo="/field-schools" />
     </form>
   );

@@ -7,7 +7,8 @@ import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
-import { Switch } from '@/shared/forms/Switch';
+import { ObsoleteField } from '@/shared/forms/ObsoleteField';
+import { OrderField } from '@/shared/forms/OrderField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { subjectBasicSchema, type SubjectBasicInput, type SubjectBasicValues } from '../validation';
 
@@ -70,22 +71,16 @@ export function SubjectBasicForm({
         <div className="column">{levelSelect('levelStart', 'subject-level-start')}</div>
         <div className="column">{levelSelect('levelEnd', 'subject-level-end')}</div>
       </div>
-      <InputField
+      <OrderField
         id="subject-order"
         label={<FormattedMessage id="Subjects.order" />}
-        type="number"
-        min={0}
-        step={1}
         {...form.bind('order')}
       />
-      <div className="field">
-        <Switch
-          id="subject-obsolete"
-          label={<FormattedMessage id="Subjects.isObsolete" />}
-          checked={form.values.isObsolete}
-          onChange={(on) => form.set('isObsolete', on)}
-        />
-      </div>
+      <ObsoleteField
+        id="subject-obsolete"
+        label={<FormattedMessage id="Subjects.isObsolete" />}
+        {...form.bind('isObsolete')}
+      />
       <FormActions valid={form.valid} submitting={submitting} backTo="/subjects" />
     </form>
   );
