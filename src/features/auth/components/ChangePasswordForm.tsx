@@ -15,6 +15,7 @@ import { authCleanUp, changePassword, selectAuth } from '../authSlice';
 import { checkChangePassword, type ChangePasswordFields } from '../validation';
 import { ErrorMessage } from './ErrorMessage';
 import { FieldHint } from './FieldHint';
+import { SubmitButton } from './SubmitButton';
 
 const EMPTY: ChangePasswordFields = { current: '', next: '', confirmation: '' };
 
@@ -100,13 +101,11 @@ export function ChangePasswordForm() {
             />
           )}
           <div className="field mt-4">
-            <button
-              type="submit"
-              className={`button is-primary ${loading ? 'is-loading' : ''}`}
-              disabled={!checks.valid || loading}
-            >
-              <FormattedMessage id="Auth.changePasswordSubmit" />
-            </button>
+            <SubmitButton
+              labelId="Auth.changePasswordSubmit"
+              enabled={checks.valid}
+              loading={loading}
+            />
           </div>
         </form>
       </div>

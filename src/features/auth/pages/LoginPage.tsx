@@ -15,9 +15,11 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { auth, usesEmulators } from '@/shared/firebase';
 import { authCleanUp, selectAuth, setPasswordWithLink, signIn } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
+import { EmailField } from '../components/EmailField';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { FieldHint } from '../components/FieldHint';
 import { SocialButtons } from '../components/SocialButtons';
+import { SubmitButton } from '../components/SubmitButton';
 import { canSetPassword, isSafePassword, isValidEmail } from '../validation';
 
 export default function LoginPage() {
@@ -71,22 +73,13 @@ export default function LoginPage() {
       )}
       <ErrorMessage error={error} />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label className="label" htmlFor="login-email">
-            <FormattedMessage id="Auth.email" />
-          </label>
-          <div className="control">
-            <input
-              id="login-email"
-              className={`input ${linkMode && email && !emailOk ? 'is-danger' : ''}`}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-describedby={linkMode ? 'login-email-hint' : undefined}
-            />
-          </div>
+        <EmailField
+          id="login-email"
+          value={email}
+          onChange={setEmail}
+          invalid={linkMode && email !== '' && !emailOk}
+          describedBy={linkMode ? 'login-email-hint' : undefined}
+        >
           {linkMode &&
             (email ? (
               !emailOk && (
@@ -99,7 +92,7 @@ export default function LoginPage() {
                 <FormattedMessage id="Auth.linkEmailHint" />
               </p>
             ))}
-        </div>
+        </EmailField>
         <div className="field">
           <label className="label" htmlFor="login-password">
             <FormattedMessage id="Auth.password" />
@@ -127,13 +120,11 @@ export default function LoginPage() {
         </div>
         <div className="field is-grouped is-grouped-multiline is-align-items-center mt-4">
           <div className="control">
-            <button
-              type="submit"
-              className={`button is-primary ${loading ? 'is-loading' : ''}`}
-              disabled={!canSubmit || loading}
-            >
-              <FormattedMessage id={linkMode ? 'Auth.setPassword' : 'Auth.login'} />
-            </button>
+            <SubmitButton
+              labelId={linkMode ? 'Auth.setPassword' : 'Auth.login'}
+              enabled={canSubmit}
+              loading={loading}
+            />
           </div>
           {!linkMode && (
             <div className="control">

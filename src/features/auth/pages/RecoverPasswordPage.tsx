@@ -9,7 +9,9 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { authCleanUp, selectAuth, sendResetLink } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
+import { EmailField } from '../components/EmailField';
 import { ErrorMessage } from '../components/ErrorMessage';
+import { SubmitButton } from '../components/SubmitButton';
 
 export default function RecoverPasswordPage() {
   const dispatch = useAppDispatch();
@@ -43,31 +45,14 @@ export default function RecoverPasswordPage() {
       )}
       <ErrorMessage error={error} />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="field">
-          <label className="label" htmlFor="recover-email">
-            <FormattedMessage id="Auth.email" />
-          </label>
-          <div className="control">
-            <input
-              id="recover-email"
-              className="input"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-        </div>
+        <EmailField id="recover-email" value={email} onChange={setEmail} />
         <div className="field is-grouped is-align-items-center mt-4">
           <div className="control">
-            <button
-              type="submit"
-              className={`button is-primary ${loading ? 'is-loading' : ''}`}
-              disabled={email.trim() === '' || loading}
-            >
-              <FormattedMessage id="Auth.sendResetLink" />
-            </button>
+            <SubmitButton
+              labelId="Auth.sendResetLink"
+              enabled={email.trim() !== ''}
+              loading={loading}
+            />
           </div>
           <div className="control">
             <Link to="/login">
