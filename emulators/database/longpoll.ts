@@ -8,6 +8,7 @@
  *   delivers the handshake as packet 0 through `pRTLPCB<n>(0, [...])`.
  * - `?id&pw&ser[&seg<i>&ts<i>&d<i>]…` polls: client data arrives as web-safe base64 segments;
  *   the request is held until the server has messages (or 20 s) and answered with the next packet.
+ * - `?dframe=t&id&pw` is the disconnect frame: held open; the client closing it ends the session.
  * - A WebSocket opened with `s=<id>` is the upgrade: pings get pongs; when the client sends `n`
  *   on the poll, the server answers `n` there and moves the connection to the socket.
  */
@@ -39,6 +40,8 @@ class Session {
   private holdTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly segments = new Map<number, { total: number; data: string }>();
+  /** The open request of the client's disconnect frame, answered when the session ends. */
+  private disconnectFrame: ServerResponse | undefined;
   private nextSegment = 0;
   upgraded = false;
   closed = false;
@@ -145,8 +148,26 @@ class Session {
     this.finish();
   }
 
+  /**
+   * The client's "disconnect frame" (BrowserPollConnection.addDisconnectPingFrame): an iframe it
+   * loads right after `start` and removes when it leaves. Its request stays open; its closing is
+   * the signal that the client is gone (unless the connection has moved to a WebSocket).
+   */
+  holdDisconnectFrame(req: IncomingMessage, res: ServerResponse): void {
+    this.disconnectFrame?.end();
+    this.disconnectFrame = res;
+    res.writeHead(200, { 'Content-Type': 'text/html', 'Cache-Control': 'no-cache' });
+    res.on('close', () => {
+      if (this.disconnectFrame === res && !res.writableEnded) this.end();
+    });
+    req.resume();
+  }
+
   private finish(): void {
     this.closed = true;
+    const frame = this.disconnectFrame;
+    this.disconnectFrame = undefined;
+    frame?.end();
     clearTimeout(this.idleTimer);
     clearTimeout(this.holdTimer);
     this.sessions.delete(this.id);
@@ -193,9 +214,7 @@ export class LongPollSessions {
       return;
     }
     if (params.get('dframe') === 't') {
-      s.end();
-      res.writeHead(200, { 'Content-Type': 'application/javascript' });
-      res.end('');
+      s.holdDisconnectFrame(req, res);
       return;
     }
     s.poll(params, res);
