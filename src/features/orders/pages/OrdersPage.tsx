@@ -9,6 +9,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import { Switch } from '@/shared/forms/Switch';
+import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import { OrderQrDialog } from '../components/OrderQrDialog';
 import { approveOrder, orders } from '../ordersSlice';
@@ -199,65 +201,56 @@ export default function OrdersPage() {
   );
 
   return (
-    <section>
-      <div className="card">
-        <header className="card-header">
-          <h1 className="card-header-title title is-4 mb-0">
-            <FormattedMessage id="Orders.title" />
-          </h1>
-        </header>
-        <div className="card-content">
-          <DataTable
-            data={rows}
-            columns={columns}
-            getRowId={(o) => o.id}
-            filterText={orderFilterText}
-            label={intl.formatMessage({ id: 'Orders.title' })}
-            csvFileName="orders"
-            loading={state.loading}
-            error={state.loadError}
-            initialSorting={[{ id: 'createdAt', desc: true }]}
-            actions={
-              <div className="field mb-0 ml-3">
-                <label className="checkbox" htmlFor="orders-show-all">
-                  <input
-                    id="orders-show-all"
-                    type="checkbox"
-                    role="switch"
-                    className="mr-2"
-                    checked={showAll}
-                    onChange={(e) => setShowAll(e.target.checked)}
-                  />
-                  <FormattedMessage id="Orders.showAll" />
-                </label>
-              </div>
+    <PageCard
+      title="Orders.title"
+      after={
+        <>
+          <ConfirmDialog
+            open={approving !== null}
+            title={<FormattedMessage id="Orders.approveTitle" />}
+            body={
+              approving && (
+                <FormattedMessage
+                  id="Orders.approveBody"
+                  values={{
+                    id: approving.id,
+                    student: approving.studentName,
+                    total: money(approving.total),
+                  }}
+                />
+              )
             }
+            confirmLabel={<FormattedMessage id="Orders.approve" />}
+            confirmClassName="is-success"
+            loading={busy}
+            onConfirm={() => void confirmApprove()}
+            onCancel={() => setApproving(null)}
           />
-        </div>
-      </div>
-
-      <ConfirmDialog
-        open={approving !== null}
-        title={<FormattedMessage id="Orders.approveTitle" />}
-        body={
-          approving && (
-            <FormattedMessage
-              id="Orders.approveBody"
-              values={{
-                id: approving.id,
-                student: approving.studentName,
-                total: money(approving.total),
-              }}
+          <OrderQrDialog orderId={qrFor} onClose={() => setQrFor(null)} />
+        </>
+      }
+    >
+      <DataTable
+        data={rows}
+        columns={columns}
+        getRowId={(o) => o.id}
+        filterText={orderFilterText}
+        label={intl.formatMessage({ id: 'Orders.title' })}
+        csvFileName="orders"
+        loading={state.loading}
+        error={state.loadError}
+        initialSorting={[{ id: 'createdAt', desc: true }]}
+        actions={
+          <div className="field mb-0 ml-3">
+            <Switch
+              id="orders-show-all"
+              label={<FormattedMessage id="Orders.showAll" />}
+              checked={showAll}
+              onChange={setShowAll}
             />
-          )
+          </div>
         }
-        confirmLabel={<FormattedMessage id="Orders.approve" />}
-        confirmClassName="is-success"
-        loading={busy}
-        onConfirm={() => void confirmApprove()}
-        onCancel={() => setApproving(null)}
       />
-      <OrderQrDialog orderId={qrFor} onClose={() => setQrFor(null)} />
-    </section>
+    </PageCard>
   );
 }

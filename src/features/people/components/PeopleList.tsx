@@ -15,6 +15,7 @@ import type { Student } from '@/features/students/types';
 import { tutors } from '@/features/tutors/tutorsSlice';
 import type { Tutor } from '@/features/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
+import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import type { PersonPath } from '../personApi';
@@ -153,17 +154,12 @@ export function PeopleList({ path }: PeopleListProps) {
     >
       {isTutor && (
         <div className="field">
-          <label className="checkbox" htmlFor="tutors-show-all">
-            <input
-              id="tutors-show-all"
-              type="checkbox"
-              role="switch"
-              className="mr-2"
-              checked={showAll}
-              onChange={(e) => setShowAll(e.target.checked)}
-            />
-            <FormattedMessage id="Tutors.showAll" />
-          </label>
+          <Switch
+            id="tutors-show-all"
+            label={<FormattedMessage id="Tutors.showAll" />}
+            checked={showAll}
+            onChange={setShowAll}
+          />
         </div>
       )}
       <DataTable<Person>

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/features/auth/authSlice';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import type { AppError } from '@/shared/errors';
+import { PageCard } from '@/shared/lists/PageCard';
 import { UsersTable } from '../components/UsersTable';
 import type { User } from '../types';
 import { users } from '../usersSlice';
@@ -50,32 +51,29 @@ export default function UsersPage() {
   };
 
   return (
-    <section className="card">
-      <header className="card-header">
-        <h1 className="card-header-title title is-5 mb-0">
-          <FormattedMessage id="Users.title" />
-        </h1>
-      </header>
-      <div className="card-content">
-        <UsersTable
-          users={rows}
-          loading={loading}
-          error={loadError}
-          onDelete={onDelete}
-          actions={
-            <Link to="/users/new" className="button is-primary">
-              <FormattedMessage id="Users.new" />
-            </Link>
-          }
+    <PageCard
+      title="Users.title"
+      after={
+        <ConfirmDialog
+          open={toDelete !== null}
+          body={<FormattedMessage id="Users.deleteConfirm" />}
+          loading={loading && toDelete !== null}
+          onConfirm={confirmDelete}
+          onCancel={() => setToDelete(null)}
         />
-      </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        body={<FormattedMessage id="Users.deleteConfirm" />}
-        loading={loading && toDelete !== null}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
+      }
+    >
+      <UsersTable
+        users={rows}
+        loading={loading}
+        error={loadError}
+        onDelete={onDelete}
+        actions={
+          <Link to="/users/new" className="button is-primary">
+            <FormattedMessage id="Users.new" />
+          </Link>
+        }
       />
-    </section>
+    </PageCard>
   );
 }
