@@ -5,10 +5,9 @@
  * this only for admins. The pieces are the statistics page's; only the order differs (expiring
  * orders first, the dashboard's more urgent list).
  */
-import { ExpiringOrdersCard } from '@/features/statistics/components/ExpiringOrdersCard';
 import { FigureTiles } from '@/features/statistics/components/FigureTiles';
 import { OrdersChartCard } from '@/features/statistics/components/OrdersChartCard';
-import { PendingOrdersCard } from '@/features/statistics/components/PendingOrdersCard';
+import { OrdersListCard } from '@/features/statistics/components/OrdersListCard';
 import { StatisticsLoadError } from '@/features/statistics/components/StatisticsLoadError';
 import { useStatistics } from '@/features/statistics/useStatistics';
 
@@ -23,10 +22,15 @@ export function DashboardStatistics() {
           <OrdersChartCard months={stats.months} />
         </div>
         <div className="column is-full">
-          <ExpiringOrdersCard orders={stats.expiring} loading={stats.loading} />
+          <OrdersListCard kind="expiring" orders={stats.expiring} loading={stats.loading} />
         </div>
       </div>
-      <PendingOrdersCard orders={stats.pending} loading={stats.loading} className="mb-5" />
+      <OrdersListCard
+        kind="pending"
+        orders={stats.pending}
+        loading={stats.loading}
+        className="mb-5"
+      />
     </>
   );
 }

@@ -4,10 +4,9 @@
  * revenue per month over the last 12 months.
  */
 import { FormattedMessage } from 'react-intl';
-import { ExpiringOrdersCard } from '../components/ExpiringOrdersCard';
 import { FigureTiles } from '../components/FigureTiles';
 import { OrdersChartCard } from '../components/OrdersChartCard';
-import { PendingOrdersCard } from '../components/PendingOrdersCard';
+import { OrdersListCard } from '../components/OrdersListCard';
 import { StatisticsLoadError } from '../components/StatisticsLoadError';
 import { useStatistics } from '../useStatistics';
 
@@ -23,10 +22,10 @@ export default function StatisticsPage() {
       <OrdersChartCard months={stats.months} className="mb-5" />
       <div className="columns is-multiline">
         <div className="column is-full">
-          <PendingOrdersCard orders={stats.pending} loading={stats.loading} />
+          <OrdersListCard kind="pending" orders={stats.pending} loading={stats.loading} />
         </div>
         <div className="column is-full">
-          <ExpiringOrdersCard orders={stats.expiring} loading={stats.loading} />
+          <OrdersListCard kind="expiring" orders={stats.expiring} loading={stats.loading} />
         </div>
       </div>
     </section>
