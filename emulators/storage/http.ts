@@ -140,3 +140,9 @@ export function parseRange(
   if (start > end) return undefined;
   return { start, end };
 }
+
+/** A request header as one string (repeated headers joined with ', ' as HTTP allows). */
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

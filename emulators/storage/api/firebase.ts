@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromHeader, type Caller } from '../auth';
 import { badRequest, HttpError, notFound } from '../errors';
-import { pumpBody, readJsonBody, sendJson } from '../http';
+import { header, pumpBody, readJsonBody, sendJson } from '../http';
 import {
   applyMetadataPatch,
   downloadTokens,
@@ -185,11 +185,6 @@ function writable(body: unknown): WritableMetadata {
   } catch (error) {
     throw badRequest((error as Error).message);
   }
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 async function upload(

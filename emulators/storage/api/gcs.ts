@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../auth';
 import { badRequest, HttpError, notFound } from '../errors';
-import { pumpBody, readJsonBody, sendJson } from '../http';
+import { header, pumpBody, readJsonBody, sendJson } from '../http';
 import {
   applyMetadataPatch,
   parseWritableMetadata,
@@ -135,11 +134,6 @@ function list(service: StorageService, { url, res, baseUrl }: ApiRequest, bucket
     ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
   });
   return true;
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 async function startUpload(
