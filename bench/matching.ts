@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildDemoData } from '../emulators/seed/build';
+import { blankPerson } from '../src/features/matching/fixtures';
 import { rankTutors } from '../src/features/matching/rankTutors';
 import type { FieldLevel } from '../src/features/field-levels/types';
 import type { Student } from '../src/features/students/types';
@@ -21,26 +22,7 @@ import { openHarness, percentile } from './support/chromiumHarness';
 
 const TIMES = ['0', '8_12', '12_6', '6_10'] as const;
 
-const base = {
-  email: 'x@tuition.test',
-  mobile: '',
-  gender: 'male' as const,
-  dob: null,
-  logoUrl: null,
-  info1: [],
-  info2: [],
-  info3: [],
-  houseNumber: '',
-  buildingName: '',
-  street1: '',
-  street2: '',
-  postcode: '',
-  countryId: 'SG',
-  status: true,
-  createdAt: 0,
-  isTested: false,
-  testResult: null,
-};
+const base = { ...blankPerson, email: 'x@tuition.test' };
 
 function fixtures(n: number) {
   const levels: FieldLevel[] = Array.from({ length: 14 }, (_, i) => ({

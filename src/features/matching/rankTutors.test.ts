@@ -1,6 +1,7 @@
 import type { FieldLevel } from '@/features/field-levels/types';
 import type { Student } from '@/features/students/types';
 import type { Tutor } from '@/features/tutors/types';
+import { blankPerson } from './fixtures';
 import { rankTutors } from './rankTutors';
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -14,26 +15,7 @@ const level = (id: string, order: number): FieldLevel => ({
 });
 const LEVELS = [level('p1', 1), level('p3', 3), level('p6', 6), level('s1', 7), level('s4', 10)];
 
-const person = {
-  email: '',
-  mobile: '',
-  gender: 'male' as const,
-  dob: null,
-  logoUrl: null,
-  info1: [],
-  info2: [],
-  info3: [],
-  houseNumber: '',
-  buildingName: '',
-  street1: '',
-  street2: '',
-  postcode: '',
-  countryId: 'SG',
-  status: true,
-  createdAt: 0,
-  isTested: false,
-  testResult: null,
-};
+const person = blankPerson;
 const profile = {
   levelId: 'p3',
   schoolId: null,
