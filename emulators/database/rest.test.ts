@@ -106,6 +106,20 @@ describe('REST API', () => {
     });
   });
 
+  it('refuses to order by a child or value that .indexOn does not declare, as production does', async () => {
+    await call('PUT', '/items.json?ns=r3b', { a: { n: 3, m: 1 }, b: { n: 1, m: 2 } });
+    expect(await call('GET', '/items.json?ns=r3b&orderBy="m"&limitToFirst=1')).toMatchObject({
+      status: 400,
+      json: { error: 'Index not defined, add ".indexOn": "m", for path "/items", to the rules' },
+    });
+    expect((await call('GET', '/items.json?ns=r3b&orderBy="$value"')).json).toEqual({
+      error: 'Index not defined, add ".indexOn": ".value", for path "/items", to the rules',
+    });
+    // Declared (n), key and priority order need no index; nor does a read without orderBy.
+    for (const q of ['orderBy="n"', 'orderBy="$key"', 'orderBy="$priority"', 'shallow=true'])
+      expect((await call('GET', `/items.json?ns=r3b&${q}`)).status, q).toBe(200);
+  });
+
   it('enforces rules with auth= and Authorization: Bearer; owner is admin', async () => {
     expect(await call('GET', '/private.json?ns=r4')).toMatchObject({
       status: 401,

@@ -20,7 +20,7 @@ import { Branch, type DataNode, nodeToJSON } from './tree/node.js';
 import { MAX_NAME, MIN_NAME, type Index } from './tree/ordering.js';
 import { InvalidInputError, isValidKey, parsePath } from './tree/path.js';
 import { nextPushId } from './tree/push-id.js';
-import { type QuerySpec, isFiltering, queryResultNode } from './tree/query.js';
+import { type QuerySpec, isFiltering, missingIndex, queryResultNode } from './tree/query.js';
 
 /** Largest accepted request body (Firebase REST limit: 256 MB per write). */
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
@@ -252,6 +252,13 @@ export async function handleRest(
         const query = parseRestQuery(url.searchParams, shallow);
         if (!ns.canRead(principal, path, queryVariable(query)))
           throw new RestError(401, 'Permission denied');
+        const unindexed =
+          url.searchParams.has('orderBy') && missingIndex(query.index, ns.ruleset().indexOn(path));
+        if (unindexed)
+          throw new RestError(
+            400,
+            `Index not defined, add ".indexOn": "${unindexed}", for path "/${path.join('/')}", to the rules`,
+          );
         const node = ns.store.get(path);
         const result = isFiltering(query) ? queryResultNode(node, query) : node;
         const body = shallow

@@ -5,7 +5,19 @@
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, onDisconnect, onValue, ref, runTransaction, set, update } from 'firebase/database';
+import { onLog } from 'firebase/app';
+import {
+  get,
+  limitToFirst,
+  onDisconnect,
+  onValue,
+  orderByChild,
+  query,
+  ref,
+  runTransaction,
+  set,
+  update,
+} from 'firebase/database';
 import admin from 'firebase-admin';
 import type { DatabaseEmulator } from './index.js';
 import { deleteClients, startTestServer, waitFor, webClient } from './testing.js';
@@ -120,6 +132,37 @@ describe('reads', () => {
     });
     expect((err as Error & { code?: string }).code).toBe('PERMISSION_DENIED');
     expect(err.message).toMatch(/permission_denied at \/users\/alice/);
+  });
+});
+
+describe('indexes', () => {
+  it('warns, as production does, when a query orders by a child .indexOn does not declare', async () => {
+    const warnings: string[] = [];
+    onLog((entry) => warnings.push(entry.message), { level: 'warn' });
+    try {
+      const bob = webClient(emu, { uid: 'bob' });
+      const indexed = await get(
+        query(ref(bob, 'posts'), orderByChild('createdAt'), limitToFirst(1)),
+      );
+      expect(indexed.exists()).toBe(false);
+      const once = (q: Parameters<typeof onValue>[0]): Promise<unknown> =>
+        new Promise((resolve) => {
+          const off = onValue(q, (snap) => {
+            off();
+            resolve(snap.val());
+          });
+        });
+      await once(query(ref(bob, 'posts'), orderByChild('createdAt'), limitToFirst(1)));
+      expect(warnings.filter((w) => /unspecified index/.test(w))).toEqual([]);
+      // The data is still served; only the warning tells the developer to add the index.
+      await once(query(ref(bob, 'posts'), orderByChild('title'), limitToFirst(1)));
+      await waitFor(() => warnings.some((w) => /unspecified index/.test(w)), 'no_index warning');
+      expect(warnings.find((w) => /unspecified index/.test(w))).toMatch(
+        /Consider adding "\.indexOn": "title" at \/posts/,
+      );
+    } finally {
+      onLog(null);
+    }
   });
 });
 

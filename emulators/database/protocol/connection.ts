@@ -16,7 +16,13 @@ import {
 import { hashNode } from '../tree/hash.js';
 import { nodeToJSON } from '../tree/node.js';
 import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
-import { type QuerySpec, isFiltering, parseWireQuery, queryResultNode } from '../tree/query.js';
+import {
+  type QuerySpec,
+  isFiltering,
+  missingIndex,
+  parseWireQuery,
+  queryResultNode,
+} from '../tree/query.js';
 import type { Write } from '../tree/view.js';
 import { FrameAssembler, splitFrames } from './frames.js';
 import { type PushTarget, type Subscription, pushFrame } from './subscriptions.js';
@@ -246,7 +252,10 @@ export class ClientConnection implements PushTarget {
       // Equal hashes mean the client's cache is current; otherwise send the data first.
       this.sendFrame(pushFrame('d', path, JSON.stringify(nodeToJSON(node, true))));
     }
-    this.respond(r, 'ok', {});
+    // As production does, warn (the SDK logs "Using an unspecified index") when a filtering
+    // query orders by a child or value that `.indexOn` does not declare; the data is served.
+    const unindexed = tagged && missingIndex(query.index, this.ns.ruleset().indexOn(path));
+    this.respond(r, 'ok', unindexed ? { w: ['no_index'] } : {});
   }
 
   private unlisten(r: number, b: Body): void {

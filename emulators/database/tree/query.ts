@@ -132,3 +132,18 @@ export function queryResultNode(node: DataNode | null, spec: QuerySpec): DataNod
   const rows = runQuery(node, spec);
   return rows.length ? new Branch(new Map(rows)) : null;
 }
+
+/**
+ * The `.indexOn` entry that ordering by `index` needs but `declared` (the `.indexOn` list at the
+ * queried location) lacks, or undefined. Firebase needs a declared index to order by a child
+ * (`"a/b"`) or by value (`".value"`); key and priority order need none
+ * (https://firebase.google.com/docs/database/security/indexing-data). Production answers such a
+ * REST query with 400 "Index not defined" and warns a realtime listen with `w: ["no_index"]`.
+ */
+export function missingIndex(index: Index, declared: readonly string[]): string | undefined {
+  const needed =
+    index.kind === 'child' ? index.path.join('/') : index.kind === 'value' ? '.value' : undefined;
+  if (needed === undefined) return undefined;
+  const normal = (entry: string): string => entry.split('/').filter(Boolean).join('/');
+  return declared.some((entry) => normal(entry) === needed) ? undefined : needed;
+}
