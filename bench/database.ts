@@ -5,10 +5,15 @@
  * workload in the same run where it can, and the ratio is printed. Prints figures; never fails
  * on a slow machine.
  *
- * Workloads use the unmodified web SDK (firebase@12) over WebSocket against both servers.
- * firebase-server does not implement the `g` (get) action, so "gets" are compared as one-shot
- * listen reads (listen + unlisten, what `get()` did before `g` existed); our `g` rate is shown
- * separately.
+ * Each server runs in its own process; this process generates the load, either through the
+ * unmodified web SDK (firebase@12) or through a bare protocol client (no SDK work, so it measures
+ * the server). Every client keeps WINDOW requests in flight (closed loop). Each rate comes with the
+ * server's CPU time per operation and this process's CPU share: when the load generator is at
+ * ~100% of a core, the client side, not the server, bounds the rate.
+ *
+ * firebase-server does not implement the `g` (get) action (the SDK's get() never resolves there),
+ * so gets are compared as one-shot reads: our `g` against its listen + unlisten, what the SDK did
+ * for a one-shot read before `g` existed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,8 +43,69 @@ const WINDOW = 20;
 interface Target {
   name: string;
   port: number;
+  /** The server process, whose CPU time is read from /proc during each phase. */
+  pid: number;
   supportsGet: boolean;
   stop(): Promise<void>;
+}
+
+/** One rate phase: ops/s, the server's CPU time per op, and how busy the load generator was. */
+interface RateResult {
+  opsPerSec: number;
+  /** Server CPU (user + system) per operation, µs; NaN where /proc is unavailable. */
+  serverCpuUsPerOp: number;
+  /** CPU of this (load-generating) process over the phase, % of one core. */
+  clientCpuPct: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux). */
+const USER_HZ = 100;
+
+/** CPU time (user + system) of a process so far, in µs; NaN off Linux. */
+function processCpuUs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / USER_HZ;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs `worker(deadline)` on every client and measures the phase. Each worker keeps WINDOW
+ * requests in flight (a closed loop: a new request leaves as soon as one completes) until the
+ * deadline and returns how many completed.
+ */
+async function measurePhase(
+  pid: number,
+  workers: Array<(deadline: number) => Promise<number>>,
+): Promise<RateResult> {
+  const server0 = processCpuUs(pid);
+  const client0 = process.cpuUsage();
+  const start = performance.now();
+  const counts = await Promise.all(workers.map((w) => w(start + PHASE_MS)));
+  const elapsedMs = performance.now() - start;
+  const client = process.cpuUsage(client0);
+  const done = counts.reduce((a, b) => a + b, 0);
+  return {
+    opsPerSec: done / (elapsedMs / 1000),
+    serverCpuUsPerOp: (processCpuUs(pid) - server0) / done,
+    clientCpuPct: ((client.user + client.system) / 1000 / elapsedMs) * 100,
+  };
+}
+
+/** Keeps WINDOW calls of `op` in flight until `deadline`; resolves with the number completed. */
+async function closedLoop(deadline: number, op: (i: number) => Promise<unknown>): Promise<number> {
+  let i = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      await op(i++);
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: WINDOW }, lane));
+  return done;
 }
 
 function hasFirebaseServer(): boolean {
@@ -59,7 +125,7 @@ async function spawnServer(
   const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const line = await waitForLine(child, /ready on http:\/\/127\.0\.0\.1:(\d+)/);
   const port = Number(/:(\d+)$/.exec(line)![1]);
-  return { name, port, supportsGet, stop: () => stopChild(child) };
+  return { name, port, pid: child.pid!, supportsGet, stop: () => stopChild(child) };
 }
 
 function startOurs(): Promise<Target> {
@@ -98,28 +164,18 @@ function clients(target: Target, n: number): { dbs: Database[]; close: () => Pro
   return { dbs, close: () => Promise.all(apps.map((a) => deleteApp(a))).then(() => undefined) };
 }
 
-/** Runs `op` from every client, WINDOW requests in flight each, for PHASE_MS; returns ops/s. */
+/** Runs `op` from every client, WINDOW requests in flight each, for PHASE_MS. */
 async function rate(
+  pid: number,
   dbs: Database[],
   op: (db: Database, client: number, i: number) => Promise<unknown>,
-): Promise<number> {
+): Promise<RateResult> {
   // Warm up: connect every client before timing.
   await Promise.all(dbs.map((db, c) => op(db, c, -1)));
-  let done = 0;
-  const start = performance.now();
-  const deadline = start + PHASE_MS;
-  await Promise.all(
-    dbs.map(async (db, c) => {
-      let i = 0;
-      while (performance.now() < deadline) {
-        const batch: Promise<unknown>[] = [];
-        for (let k = 0; k < WINDOW; k++) batch.push(op(db, c, i++));
-        await Promise.all(batch);
-        done += WINDOW;
-      }
-    }),
+  return measurePhase(
+    pid,
+    dbs.map((db, c) => (deadline) => closedLoop(deadline, (i) => op(db, c, i))),
   );
-  return done / ((performance.now() - start) / 1000);
 }
 
 /** One-shot read through a listen (works on both servers). */
@@ -132,7 +188,7 @@ function listenRead(db: Database, path: string): Promise<unknown> {
   });
 }
 
-type Metric = { label: string; run: (t: Target) => Promise<number>; getOnly?: boolean };
+type Metric = { label: string; run: (t: Target) => Promise<RateResult>; getOnly?: boolean };
 
 function rateMetric(
   label: string,
@@ -148,7 +204,7 @@ function rateMetric(
           ref(dbs[0]!, 'bench/r'),
           Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
         );
-        return await rate(dbs, make);
+        return await rate(t.pid, dbs, make);
       } finally {
         await close();
       }
@@ -208,19 +264,10 @@ function rawMetric(
           p: '/bench/r',
           d: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
         });
-        let done = 0;
-        const start = performance.now();
-        const deadline = start + PHASE_MS;
-        await Promise.all(
-          raws.map(async (c, ci) => {
-            let i = 0;
-            while (performance.now() < deadline) {
-              await Promise.all(Array.from({ length: WINDOW }, () => op(c, ci, i++)));
-              done += WINDOW;
-            }
-          }),
+        return await measurePhase(
+          t.pid,
+          raws.map((c, ci) => (deadline) => closedLoop(deadline, (i) => op(c, ci, i))),
         );
-        return done / ((performance.now() - start) / 1000);
       } finally {
         raws.forEach((c) => c.close());
       }
@@ -471,7 +518,7 @@ export async function runDatabaseBench(): Promise<void> {
       'firebase-server: not installed (npm install --prefix bench/firebase-server firebase-server firebase@8)',
     );
 
-  const best = new Map<string, number>();
+  const best = new Map<string, RateResult>();
   const key = (t: Target, label: string): string => `${t.name}|${label}`;
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which server goes first so load changes on a shared machine hit both alike.
@@ -481,7 +528,8 @@ export async function runDatabaseBench(): Promise<void> {
         if (m.getOnly && !t.supportsGet) continue;
         try {
           const v = await m.run(t);
-          best.set(key(t, m.label), Math.max(best.get(key(t, m.label)) ?? 0, v));
+          const prev = best.get(key(t, m.label));
+          if (!prev || v.opsPerSec > prev.opsPerSec) best.set(key(t, m.label), v);
         } catch (err) {
           console.log(`${t.name} ${m.label}: failed: ${(err as Error).message}`);
         }
@@ -498,15 +546,51 @@ export async function runDatabaseBench(): Promise<void> {
   for (const t of targets) await t.stop();
 
   const theirsName = 'firebase-server';
-  console.log('\n| metric | ours | firebase-server | ours / firebase-server |');
-  console.log('|---|---|---|---|');
+  const ours = (label: string): RateResult | undefined => best.get(key(targets[0]!, label));
+  const theirs = (label: string): RateResult | undefined => best.get(`${theirsName}|${label}`);
+  const ratio = (a: number | undefined, b: number | undefined): string =>
+    a && b ? fmt(a / b) + 'x' : '-';
+  console.log(
+    "\nServer CPU = the server process's user + system time per operation; load generator = this " +
+      'process (all the clients), % of one core. A load generator near 100% bounds the rate, not the server.',
+  );
+  console.log(
+    '\n| metric | ours | firebase-server | ratio | server CPU µs/op, ours / theirs | load generator CPU %, ours / theirs |',
+  );
+  console.log('|---|---|---|---|---|---|');
   for (const m of METRICS) {
-    const a = best.get(key(targets[0]!, m.label)) ?? NaN;
-    const b = best.get(`${theirsName}|${m.label}`);
+    const a = ours(m.label);
+    const b = theirs(m.label);
     console.log(
-      `| ${m.label} | ${fmt(a)} | ${b === undefined ? 'unsupported' : fmt(b)} | ${b ? fmt(a / b) + 'x' : '-'} |`,
+      `| ${m.label} | ${fmt(a?.opsPerSec ?? NaN)} | ${b ? fmt(b.opsPerSec) : 'unsupported'} | ${ratio(a?.opsPerSec, b?.opsPerSec)} | ` +
+        `${fmt(a?.serverCpuUsPerOp ?? NaN)} / ${b ? fmt(b.serverCpuUsPerOp) : '-'} | ` +
+        `${fmt(a?.clientCpuPct ?? NaN)} / ${b ? fmt(b.clientCpuPct) : '-'} |`,
     );
   }
+  // firebase-server has no `g`: a one-shot read there is a listen + unlisten, so gets compare
+  // our `g` with its listen-read on the same paths and data.
+  console.log(
+    '\nOne-shot reads (gets), same paths and data: ours `g` against firebase-server listen + unlisten (it has no `g`).',
+  );
+  console.log(
+    '\n| gets | ours g/s | firebase-server listen-reads/s | ratio | server CPU per read, theirs / ours |',
+  );
+  console.log('|---|---|---|---|---|');
+  for (const n of ['1 client', '50 clients']) {
+    for (const [via, g, l] of [
+      ['SDK', `gets/s (g), ${n}`, `listen-reads/s, ${n}`],
+      ['protocol', `protocol gets/s (g), ${n}`, `protocol listen-reads/s (q+n), ${n}`],
+    ] as const) {
+      const a = ours(g);
+      const b = theirs(l);
+      console.log(
+        `| ${via}, ${n} | ${fmt(a?.opsPerSec ?? NaN)} | ${b ? fmt(b.opsPerSec) : 'n/a'} | ${ratio(a?.opsPerSec, b?.opsPerSec)} | ` +
+          `${ratio(b?.serverCpuUsPerOp, a?.serverCpuUsPerOp)} |`,
+      );
+    }
+  }
+  console.log('\n| latency | ours | firebase-server | ratio |');
+  console.log('|---|---|---|---|');
   for (const [kind, label] of [
     ['sdk', 'SDK listeners'],
     ['raw', 'raw protocol listeners'],
