@@ -513,10 +513,7 @@ export async function runDatabaseBench(): Promise<void> {
     } catch (err) {
       console.log(`firebase-server: failed to start: ${(err as Error).message}`);
     }
-  } else
-    console.log(
-      'firebase-server: not installed (npm install --prefix bench/firebase-server firebase-server firebase@8)',
-    );
+  } else console.log('firebase-server: not installed (npm ci --prefix bench/firebase-server)');
 
   const best = new Map<string, RateResult>();
   const key = (t: Target, label: string): string => `${t.name}|${label}`;
