@@ -88,8 +88,12 @@ function shutdown(): Promise<void> {
   return shuttingDown;
 }
 
+let signalled = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
+    // A terminal's Ctrl-C reaches this process both directly and forwarded by npm: act once.
+    if (signalled) return;
+    signalled = true;
     say(`\n${signal}: stopping${persist ? ' and saving data to .local-data' : ''}…`);
     void shutdown().then(() => process.exit(mode === 'exec' ? 130 : 0));
   });
