@@ -21,6 +21,7 @@ import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
 import { DataTable } from '../table/DataTable';
 import { MoveButtons } from '../table/MoveButtons';
+import { RowActions } from '../table/RowActions';
 import { PageCard } from './PageCard';
 
 /** A dispatched async thunk (createAsyncThunk); its own argument types do not matter here. */
@@ -130,7 +131,12 @@ export function EntityListPage<T extends ListedRecord, S>({
         enableSorting: false,
         meta: { csv: false },
         cell: ({ row: { original: row } }) => (
-          <div className="buttons are-small is-flex-wrap-nowrap">
+          <RowActions
+            editTo={`${path}/${row.id}`}
+            editLabel={t('editNamed', { name: row.name })}
+            onDelete={() => setToDelete(row)}
+            deleteLabel={t('deleteNamed', { name: row.name })}
+          >
             {reorder && (
               <MoveButtons
                 upLabel={t('moveUp', { name: row.name })}
@@ -142,22 +148,7 @@ export function EntityListPage<T extends ListedRecord, S>({
                 busy={busy}
               />
             )}
-            <Link
-              className="button is-info is-light"
-              to={`${path}/${row.id}`}
-              aria-label={t('editNamed', { name: row.name })}
-            >
-              <FormattedMessage id="Common.edit" />
-            </Link>
-            <button
-              type="button"
-              className="button is-danger is-light"
-              aria-label={t('deleteNamed', { name: row.name })}
-              onClick={() => setToDelete(row)}
-            >
-              <FormattedMessage id="Common.delete" />
-            </button>
-          </div>
+          </RowActions>
         ),
       },
     ],

@@ -176,31 +176,25 @@ export function DataTable<T>({
 
   return (
     <div className="data-table">
-      <div className="level is-mobile mb-3">
-        <div className="level-left">
-          <div className="level-item">
-            <SearchBox
-              value={query}
-              onChange={(value) => {
-                setQuery(value);
-                table.setPageIndex(0);
-              }}
-              label={intl.formatMessage({ id: 'Common.search' })}
-            />
-          </div>
-        </div>
-        <div className="level-right">
-          <div className="level-item buttons">
-            <button
-              type="button"
-              className="button is-light"
-              onClick={exportCsv}
-              disabled={filteredCount === 0}
-            >
-              <FormattedMessage id="Table.exportCsv" />
-            </button>
-            {actions}
-          </div>
+      <div className="data-table-toolbar mb-3">
+        <SearchBox
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            table.setPageIndex(0);
+          }}
+          label={intl.formatMessage({ id: 'Common.search' })}
+        />
+        <div className="buttons mb-0">
+          <button
+            type="button"
+            className="button is-light mb-0"
+            onClick={exportCsv}
+            disabled={filteredCount === 0}
+          >
+            <FormattedMessage id="Table.exportCsv" />
+          </button>
+          {actions}
         </div>
       </div>
       <div className="table-container">

@@ -30,7 +30,18 @@ export function SearchBox({
         onChange={(e) => onChange(e.target.value)}
       />
       <span className="icon is-left" aria-hidden="true">
-        &#128269;
+        {/* An inline icon: an emoji glyph shows as a box where no emoji font is installed. */}
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <circle cx="10.5" cy="10.5" r="6.5" />
+          <path d="m15.5 15.5 5 5" strokeLinecap="round" />
+        </svg>
       </span>
     </div>
   );

@@ -12,6 +12,8 @@ import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
+import { formatListDate } from '@/shared/table/dates';
+import { ListDate } from '@/shared/table/ListDate';
 import { OrderQrDialog } from '../components/OrderQrDialog';
 import { approveOrder, orders } from '../ordersSlice';
 import { canApprove, expiryState, orderFilterText, visibleOrders } from '../orderView';
@@ -25,7 +27,6 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
 };
 
 /** Date format of lists (spec 9: like 'Mon, Jan 1, 2020'). */
-const LIST_DATE = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } as const;
 
 /** The /orders page. */
 export default function OrdersPage() {
@@ -59,8 +60,7 @@ export default function OrdersPage() {
   };
 
   const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'SGD' });
-  const date = (value: number | undefined) =>
-    typeof value === 'number' ? intl.formatDate(value, LIST_DATE) : '';
+  const date = (value: number | undefined) => formatListDate(intl, value);
   const statusText = (status: OrderStatus) =>
     intl.formatMessage({ id: `Orders.status.${status}`, defaultMessage: status });
 
@@ -135,7 +135,7 @@ export default function OrdersPage() {
         id: 'createdAt',
         header: intl.formatMessage({ id: 'Orders.column.created' }),
         accessorKey: 'createdAt',
-        cell: ({ row }) => date(row.original.createdAt),
+        cell: ({ row }) => <ListDate value={row.original.createdAt} />,
         meta: { csv: (o) => date(o.createdAt) },
       },
       {
@@ -154,7 +154,7 @@ export default function OrdersPage() {
                     : undefined
               }
             >
-              {date(row.original.expiredDate)}
+              <ListDate value={row.original.expiredDate} />
               {expiry !== 'ok' && (
                 <span className={`tag ml-2 ${expiry === 'expired' ? 'is-danger' : 'is-warning'}`}>
                   <FormattedMessage id={`Orders.expiry.${expiry}`} />

@@ -5,7 +5,7 @@
  * "Show all" is on. Deleting asks first and closes the dialog after success (spec section 4).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -17,7 +17,11 @@ import type { Tutor } from '@/features/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
+import { Avatar } from '@/shared/Avatar';
 import { DataTable } from '@/shared/table/DataTable';
+import { EmailText } from '@/shared/table/EmailText';
+import { ListDate } from '@/shared/table/ListDate';
+import { RowActions } from '@/shared/table/RowActions';
 import type { PersonPath } from '../personApi';
 
 type Person = Student | Tutor;
@@ -53,33 +57,30 @@ export function PeopleList({ path }: PeopleListProps) {
     return all.filter((p) => p.id !== session?.id && (!isTutor || showAll || p.status));
   }, [slice, state, session?.id, isTutor, showAll]);
 
-  const date = useCallback(
-    (ms: number) =>
-      intl.formatDate(ms, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }),
-    [intl],
-  );
-
   const columns = useMemo<ColumnDef<Person, unknown>[]>(() => {
     const list: ColumnDef<Person, unknown>[] = [
       column.display({
         id: 'photo',
         header: intl.formatMessage({ id: 'People.photo' }),
         meta: { csv: false },
-        cell: ({ row }) =>
-          row.original.logoUrl ? (
-            <figure className="image is-32x32">
-              <img className="is-rounded" src={row.original.logoUrl} alt="" />
-            </figure>
-          ) : null,
+        cell: ({ row }) => (
+          <Avatar
+            url={row.original.logoUrl}
+            name={row.original.name}
+            alt={intl.formatMessage({ id: 'People.photoOf' }, { name: row.original.name })}
+          />
+        ),
       }) as ColumnDef<Person, unknown>,
       column.accessor('name', {
         header: intl.formatMessage({ id: 'People.name' }),
       }) as ColumnDef<Person, unknown>,
       column.accessor('email', {
         header: intl.formatMessage({ id: 'People.email' }),
+        cell: ({ row }) => <EmailText email={row.original.email} />,
       }) as ColumnDef<Person, unknown>,
       column.accessor('mobile', {
         header: intl.formatMessage({ id: 'People.mobile' }),
+        meta: { className: 'is-nowrap' },
       }) as ColumnDef<Person, unknown>,
       column.accessor('countryId', {
         header: intl.formatMessage({ id: 'People.country' }),
@@ -99,7 +100,7 @@ export function PeopleList({ path }: PeopleListProps) {
     list.push(
       column.accessor('createdAt', {
         header: intl.formatMessage({ id: 'People.createdAt' }),
-        cell: ({ getValue }) => date(getValue()),
+        cell: ({ row }) => <ListDate value={row.original.createdAt} />,
         meta: { csv: (row) => new Date(row.createdAt).toISOString() },
       }) as ColumnDef<Person, unknown>,
       column.display({
@@ -107,31 +108,17 @@ export function PeopleList({ path }: PeopleListProps) {
         header: intl.formatMessage({ id: 'People.actions' }),
         meta: { csv: false },
         cell: ({ row }) => (
-          <div className="buttons are-small">
-            <Link
-              className="button is-link is-light"
-              to={`/${path}/${row.original.id}`}
-              aria-label={intl.formatMessage({ id: 'People.editOf' }, { name: row.original.name })}
-            >
-              <FormattedMessage id="Common.edit" />
-            </Link>
-            <button
-              type="button"
-              className="button is-danger is-light"
-              aria-label={intl.formatMessage(
-                { id: 'People.deleteOf' },
-                { name: row.original.name },
-              )}
-              onClick={() => setToDelete(row.original)}
-            >
-              <FormattedMessage id="Common.delete" />
-            </button>
-          </div>
+          <RowActions
+            editTo={`/${path}/${row.original.id}`}
+            editLabel={intl.formatMessage({ id: 'People.editOf' }, { name: row.original.name })}
+            onDelete={() => setToDelete(row.original)}
+            deleteLabel={intl.formatMessage({ id: 'People.deleteOf' }, { name: row.original.name })}
+          />
         ),
       }) as ColumnDef<Person, unknown>,
     );
     return list;
-  }, [intl, isTutor, path, date]);
+  }, [intl, isTutor, path]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;

@@ -9,8 +9,8 @@ import { Link } from 'react-router-dom';
 import type { Order } from '@/features/orders/types';
 import type { AppError } from '@/shared/errors';
 import { DataTable } from '@/shared/table/DataTable';
-
-const LIST_DATE = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' } as const;
+import { formatListDate } from '@/shared/table/dates';
+import { ListDate } from '@/shared/table/ListDate';
 
 export interface OrdersShortListProps {
   orders: Order[];
@@ -69,8 +69,8 @@ export function OrdersShortList({
           id: dateField === 'createdAt' ? 'Orders.column.created' : 'Orders.column.expiry',
         }),
         accessorKey: dateField,
-        cell: ({ row }) => intl.formatDate(row.original[dateField], LIST_DATE),
-        meta: { csv: (o) => intl.formatDate(o[dateField], LIST_DATE) },
+        cell: ({ row }) => <ListDate value={row.original[dateField]} />,
+        meta: { csv: (o) => formatListDate(intl, o[dateField]) },
       },
     ],
     [intl, dateField],

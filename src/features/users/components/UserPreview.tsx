@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AdminMark } from './AdminMark';
-import { formatCreated } from '../format';
-import { UserLogo } from './UserLogo';
+import { formatListDate } from '@/shared/table/dates';
+import { Avatar } from '@/shared/Avatar';
 
 /**
  * The 'User Preview' card beside the user form (spec 2): logo, e-mail, name, location, admin
@@ -33,7 +33,7 @@ export function UserPreview({
     ...(showAdmin
       ? [['Users.isAdmin', <AdminMark isAdmin={isAdmin} />] as [string, ReactNode]]
       : []),
-    ['Users.createdAt', createdAt ? formatCreated(intl, createdAt.getTime()) : ''],
+    ['Users.createdAt', createdAt ? formatListDate(intl, createdAt.getTime()) : ''],
   ];
   return (
     <section className="card" aria-labelledby="user-preview-title">
@@ -44,7 +44,12 @@ export function UserPreview({
       </header>
       <div className="card-content" data-testid="user-preview">
         <div className="has-text-centered mb-4">
-          <UserLogo url={logoUrl} name={name} size={96} />
+          <Avatar
+            url={logoUrl}
+            name={name}
+            alt={intl.formatMessage({ id: 'Users.logoAlt' }, { name })}
+            size={96}
+          />
         </div>
         <dl>
           {rows.map(([id, value]) => (

@@ -5,13 +5,15 @@
 import type { ColumnDef, Row, SortingFn } from '@tanstack/react-table';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
 import type { AppError } from '@/shared/errors';
+import { Avatar } from '@/shared/Avatar';
 import { DataTable } from '@/shared/table/DataTable';
-import { formatCreated } from '../format';
+import { formatListDate } from '@/shared/table/dates';
+import { EmailText } from '@/shared/table/EmailText';
+import { ListDate } from '@/shared/table/ListDate';
+import { RowActions } from '@/shared/table/RowActions';
 import type { User } from '../types';
 import { AdminMark } from './AdminMark';
-import { UserLogo } from './UserLogo';
 
 /** Lower case without diacritics, for sorting: 'Álvaro' -> 'alvaro'. */
 function fold(text: string): string {
@@ -53,11 +55,22 @@ export function UsersTable({ users, loading, error, onDelete, actions }: UsersTa
         id: 'logo',
         header: t('Users.columnLogo'),
         enableSorting: false,
-        cell: ({ row }) => <UserLogo url={row.original.logoUrl} name={row.original.name} />,
+        cell: ({ row }) => (
+          <Avatar
+            url={row.original.logoUrl}
+            name={row.original.name}
+            alt={intl.formatMessage({ id: 'Users.logoAlt' }, { name: row.original.name })}
+          />
+        ),
         meta: { csv: false },
       },
       { accessorKey: 'name', header: t('Users.columnName'), sortingFn: byText },
-      { accessorKey: 'email', header: t('Users.columnEmail'), sortingFn: byText },
+      {
+        accessorKey: 'email',
+        header: t('Users.columnEmail'),
+        sortingFn: byText,
+        cell: ({ row }) => <EmailText email={row.original.email} />,
+      },
       { accessorKey: 'location', header: t('Users.columnLocation'), sortingFn: byText },
       {
         accessorKey: 'isAdmin',
@@ -70,8 +83,8 @@ export function UsersTable({ users, loading, error, onDelete, actions }: UsersTa
         accessorKey: 'createdAt',
         header: t('Users.columnCreated'),
         sortingFn: 'basic',
-        cell: ({ row }) => formatCreated(intl, row.original.createdAt),
-        meta: { csv: (u) => formatCreated(intl, u.createdAt) },
+        cell: ({ row }) => <ListDate value={row.original.createdAt} />,
+        meta: { csv: (u) => formatListDate(intl, u.createdAt) },
       },
       {
         id: 'actions',
@@ -81,29 +94,15 @@ export function UsersTable({ users, loading, error, onDelete, actions }: UsersTa
         // Admin rows can be neither edited nor deleted from the list (spec 6).
         cell: ({ row }) =>
           row.original.isAdmin ? null : (
-            <div className="buttons is-right are-small">
-              <Link
-                className="button is-info is-light"
-                to={`/users/${row.original.id}`}
-                aria-label={intl.formatMessage(
-                  { id: 'Users.editUser' },
-                  { name: row.original.name },
-                )}
-              >
-                {t('Common.edit')}
-              </Link>
-              <button
-                type="button"
-                className="button is-danger is-light"
-                aria-label={intl.formatMessage(
-                  { id: 'Users.deleteUser' },
-                  { name: row.original.name },
-                )}
-                onClick={() => onDelete(row.original)}
-              >
-                {t('Common.delete')}
-              </button>
-            </div>
+            <RowActions
+              editTo={`/users/${row.original.id}`}
+              editLabel={intl.formatMessage({ id: 'Users.editUser' }, { name: row.original.name })}
+              onDelete={() => onDelete(row.original)}
+              deleteLabel={intl.formatMessage(
+                { id: 'Users.deleteUser' },
+                { name: row.original.name },
+              )}
+            />
           ),
       },
     ];
@@ -111,7 +110,7 @@ export function UsersTable({ users, loading, error, onDelete, actions }: UsersTa
 
   // Every text field but id, admin flag and logo (spec 5), the date as displayed.
   const filterText = useCallback(
-    (u: User) => [u.name, u.email, u.location, formatCreated(intl, u.createdAt)],
+    (u: User) => [u.name, u.email, u.location, formatListDate(intl, u.createdAt)],
     [intl],
   );
 

@@ -1,26 +1,27 @@
-import { useIntl } from 'react-intl';
-
 /**
- * A user's logo: the 200x200 resized copy (spec 3, Files) shown at `size` pixels, or the initial
- * of the name on a grey disc when there is none.
+ * A person's picture in lists and previews: the image at `size` pixels on a disc (logos and photos
+ * are shown as their 200x200 resized copy, spec section 3 "Files"), or, when there is none, the
+ * first letter of the name on a grey disc, hidden from screen readers (the name is beside it).
  */
-export function UserLogo({
+export function Avatar({
   url,
   name,
+  alt,
   size = 32,
 }: {
-  url: string | null;
+  url: string | null | undefined;
   name: string;
+  /** Text alternative of the image, e.g. 'Logo of Ana'. */
+  alt: string;
   /** Displayed width and height, px. */
   size?: number;
 }) {
-  const intl = useIntl();
   const style = { width: size, height: size };
   if (url) {
     return (
       <img
         src={url}
-        alt={intl.formatMessage({ id: 'Users.logoAlt' }, { name })}
+        alt={alt}
         style={{ ...style, objectFit: 'cover', borderRadius: '50%' }}
         loading="lazy"
       />
