@@ -9,6 +9,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { usesEmulators } from '@/shared/firebase';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
+import { PageLoader } from './layout/PageLoader';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
@@ -78,6 +79,9 @@ const localRoutes: RouteObject[] = usesEmulators
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first route's lazy code loads (without it React Router warns on every
+    // full page load).
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         element: <RedirectIfSignedIn />,
