@@ -15,8 +15,13 @@ export function FigureTiles({ summary, loading }: { summary: Summary; loading: b
   return (
     <div className="columns is-multiline" aria-busy={loading}>
       {TILES.map(([key, labelId]) => (
-        <div key={key} className="column is-half-tablet is-one-fifth-desktop">
-          <div className="box has-text-centered" role="group" aria-labelledby={`figure-${key}`}>
+        // Flex column and box: tiles in a row share one height even when a label wraps.
+        <div key={key} className="column is-half-tablet is-one-fifth-desktop is-flex">
+          <div
+            className="box has-text-centered is-flex-grow-1 is-flex is-flex-direction-column is-justify-content-space-between"
+            role="group"
+            aria-labelledby={`figure-${key}`}
+          >
             <p className="heading" id={`figure-${key}`}>
               <FormattedMessage id={labelId} />
             </p>
