@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { WithContext as ReactTags, type Tag } from 'react-tag-input';
+import { SEPARATORS, WithContext as ReactTags, type Tag } from 'react-tag-input';
 
-/** Key codes that add a tag: comma (spec section 9, key 188) and Enter. */
-const DELIMITERS = [188, 13];
+/** Keys that add a tag: comma (spec section 9, key code 188) and Enter. */
+const SEPARATOR_KEYS = [SEPARATORS.COMMA, SEPARATORS.ENTER];
 
 export interface TagsFieldProps {
   id: string;
@@ -29,7 +29,7 @@ export function TagsField({ id, label, value, onChange }: TagsFieldProps) {
         <ReactTags
           id={id}
           tags={tags}
-          delimiters={DELIMITERS}
+          separators={SEPARATOR_KEYS}
           inputFieldPosition="inline"
           allowDragDrop={false}
           placeholder={intl.formatMessage({ id: 'People.addTag' })}
