@@ -10,6 +10,8 @@
  * - Export of the filtered (and sorted) rows as CSV; a column leaves the export with
  *   `meta: { csv: false }`, or gives its cell text with `meta: { csv: (row) => string }`.
  * - Loading, empty and error ('Show error') states.
+ * - The column with id 'actions' stays in view at the right edge when a wide table scrolls
+ *   sideways (on phones, or with many columns as on /orders).
  */
 import {
   flexRender,
@@ -41,6 +43,12 @@ declare module '@tanstack/react-table' {
     /** Extra class names for the cells of the column (e.g. 'has-text-right'). */
     className?: string;
   }
+}
+
+/** A cell's classes: the column's `meta.className`, plus the sticky one of the actions column. */
+function cellClass(column: { id: string; columnDef: { meta?: { className?: string } } }) {
+  const own = column.columnDef.meta?.className;
+  return column.id === 'actions' ? `is-row-actions ${own ?? ''}`.trim() : own;
 }
 
 export interface DataTableProps<T> {
@@ -214,7 +222,7 @@ export function DataTable<T>({
                     <th
                       key={header.id}
                       scope="col"
-                      className={header.column.columnDef.meta?.className}
+                      className={cellClass(header.column)}
                       aria-sort={
                         sorted === 'asc'
                           ? 'ascending'
@@ -254,7 +262,7 @@ export function DataTable<T>({
               table.getRowModel().rows.map((row) => (
                 <tr key={row.id}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
+                    <td key={cell.id} className={cellClass(cell.column)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

@@ -13,6 +13,7 @@ import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
+import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
 import { OrderQrDialog } from '../components/OrderQrDialog';
 import { approveOrder, orders } from '../ordersSlice';
@@ -85,7 +86,9 @@ export default function OrdersPage() {
           <>
             {row.original.studentName}
             <br />
-            <span className="is-size-7 has-text-grey">{row.original.studentEmail}</span>
+            <span className="is-size-7 has-text-grey">
+              <EmailText email={row.original.studentEmail} />
+            </span>
           </>
         ),
       },
@@ -97,7 +100,9 @@ export default function OrdersPage() {
           <>
             {row.original.tutorName}
             <br />
-            <span className="is-size-7 has-text-grey">{row.original.tutorEmail}</span>
+            <span className="is-size-7 has-text-grey">
+              <EmailText email={row.original.tutorEmail} />
+            </span>
           </>
         ),
       },
