@@ -20,6 +20,11 @@ function Harness({ initial = [] as string[] }) {
 }
 
 describe('TagsField', () => {
+  it('does not take the focus when the form opens', () => {
+    render(<Harness initial={['Maths']} />);
+    expect(screen.getByLabelText('Interests')).not.toHaveFocus();
+  });
+
   it('adds a tag on comma and on Enter, trimmed, and ignores a duplicate', async () => {
     const user = userEvent.setup();
     render(<Harness />);

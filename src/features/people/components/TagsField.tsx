@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { SEPARATORS, WithContext as ReactTags, type Tag } from 'react-tag-input';
+import './TagsField.css';
 
 /** Keys that add a tag: comma (spec section 9, key code 188) and Enter. */
 const SEPARATOR_KEYS = [SEPARATORS.COMMA, SEPARATORS.ENTER];
@@ -30,10 +31,16 @@ export function TagsField({ id, label, value, onChange }: TagsFieldProps) {
           id={id}
           tags={tags}
           separators={SEPARATOR_KEYS}
+          // The library focuses every instance on mount: the form would open scrolled to the last.
+          autoFocus={false}
           inputFieldPosition="inline"
           allowDragDrop={false}
           placeholder={intl.formatMessage({ id: 'People.addTag' })}
-          classNames={{ tagInputField: 'input is-small', tag: 'tag is-info is-light mr-1 mb-1' }}
+          classNames={{
+            tagInputField: 'input is-small',
+            tag: 'tag is-info is-light mr-1 mb-1',
+            remove: 'tags-field-remove',
+          }}
           handleAddition={(tag) => {
             const text = (tag.text ?? '').trim();
             if (text && !value.includes(text)) onChange([...value, text]);
