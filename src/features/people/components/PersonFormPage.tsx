@@ -16,7 +16,7 @@ import type { PersonPath } from '../personApi';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
 import { PageCard } from '@/shared/lists/PageCard';
-import { Tabs, type TabSpec } from './Tabs';
+import { Tabs, type TabSpec } from '@/shared/Tabs';
 
 export interface PersonFormPageProps {
   path: PersonPath;
