@@ -1,6 +1,8 @@
 /**
  * The orders list (spec section 2, Orders; section 4, Order status; section 5, orders filter):
- * id, student, tutor, subject, total (SGD), qty/qtyLeft, status, created and expiry columns;
+ * id, student, tutor, subject, status, expiry, total (SGD), qtyLeft/qty and created columns
+ * (status and expiry first: they are what an admin approving orders looks at, and at 1280 px the
+ * columns after them scroll, with the actions column kept in view);
  * obsolete orders hidden behind 'Show all'; 'Approve' (confirmed, transactional) for orders not
  * yet approved and 'View QR' for approved ones.
  */
@@ -112,20 +114,6 @@ export default function OrdersPage() {
         accessorKey: 'subjectName',
       },
       {
-        id: 'total',
-        header: intl.formatMessage({ id: 'Orders.column.total' }),
-        accessorKey: 'total',
-        cell: ({ row }) => money(row.original.total),
-        meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
-      },
-      {
-        id: 'qty',
-        header: intl.formatMessage({ id: 'Orders.column.qty' }),
-        accessorFn: (o) => o.qtyLeft,
-        cell: ({ row }) => `${row.original.qtyLeft} / ${row.original.qty}`,
-        meta: { className: 'has-text-right', csv: (o) => `${o.qtyLeft}/${o.qty}` },
-      },
-      {
         id: 'status',
         header: intl.formatMessage({ id: 'Orders.column.status' }),
         accessorKey: 'status',
@@ -135,13 +123,6 @@ export default function OrdersPage() {
           </span>
         ),
         meta: { csv: (o) => statusText(o.status) },
-      },
-      {
-        id: 'createdAt',
-        header: intl.formatMessage({ id: 'Orders.column.created' }),
-        accessorKey: 'createdAt',
-        cell: ({ row }) => <ListDate value={row.original.createdAt} />,
-        meta: { csv: (o) => date(o.createdAt) },
       },
       {
         id: 'expiredDate',
@@ -169,6 +150,27 @@ export default function OrdersPage() {
           );
         },
         meta: { csv: (o) => date(o.expiredDate) },
+      },
+      {
+        id: 'total',
+        header: intl.formatMessage({ id: 'Orders.column.total' }),
+        accessorKey: 'total',
+        cell: ({ row }) => money(row.original.total),
+        meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
+      },
+      {
+        id: 'qty',
+        header: intl.formatMessage({ id: 'Orders.column.qty' }),
+        accessorFn: (o) => o.qtyLeft,
+        cell: ({ row }) => `${row.original.qtyLeft} / ${row.original.qty}`,
+        meta: { className: 'has-text-right', csv: (o) => `${o.qtyLeft}/${o.qty}` },
+      },
+      {
+        id: 'createdAt',
+        header: intl.formatMessage({ id: 'Orders.column.created' }),
+        accessorKey: 'createdAt',
+        cell: ({ row }) => <ListDate value={row.original.createdAt} />,
+        meta: { csv: (o) => date(o.createdAt) },
       },
       {
         id: 'actions',
