@@ -110,6 +110,19 @@ describe('orders', () => {
     const dialog = p.getByRole('dialog', { name: 'Approve order' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(id);
+    // It looks like a modal: centred in the window, its card padded (Bulma 1 declares the card's
+    // variables on .modal, which our <dialog> is not; without them it sat unpadded at the bottom).
+    const layout = await dialog.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const head = el.querySelector('.modal-card-head')!;
+      return {
+        gapAbove: box.top,
+        gapBelow: window.innerHeight - box.bottom,
+        headPadding: parseFloat(getComputedStyle(head).paddingTop),
+      };
+    });
+    expect(Math.abs(layout.gapAbove - layout.gapBelow)).toBeLessThan(2);
+    expect(layout.headPadding).toBeGreaterThanOrEqual(16);
     // Nothing happens before the confirmation.
     expect((await stored(id)).status).toBe('paid');
     await dialog.getByRole('button', { name: 'Approve' }).click();

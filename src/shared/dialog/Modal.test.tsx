@@ -17,17 +17,16 @@ function ui(props: Partial<ModalProps> = {}) {
 }
 
 describe('Modal', () => {
-  it('is a dialog named by its title, with body and footer, .box only while open', () => {
+  it('is a dialog named by its title, with body and footer, empty while closed', () => {
     const { container, rerender } = render(ui());
     const dialog = screen.getByRole('dialog', { name: 'QR code' });
     expect(dialog).toHaveAttribute('open');
-    expect(dialog).toHaveClass('box');
+    expect(dialog).toHaveClass('app-modal');
     expect(dialog).toHaveTextContent('Body text');
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     rerender(ui({ open: false }));
     const closed = container.querySelector('dialog')!;
     expect(closed).not.toHaveAttribute('open');
-    expect(closed).not.toHaveClass('box');
     expect(closed).toBeEmptyDOMElement();
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 export interface ModalProps {
   open: boolean;
@@ -53,9 +54,7 @@ export function Modal({
     }
   }, [open]);
 
-  // Bulma's .box sets display:block, which would beat the browser's hiding of a closed <dialog>
-  // and leave an empty box on the page; so .box only while open.
-  const classes = [className, open ? 'box' : null, 'p-0'].filter(Boolean).join(' ');
+  const classes = ['app-modal', className].filter(Boolean).join(' ');
 
   return (
     <dialog
