@@ -196,6 +196,18 @@ describe('rankTutors scores', () => {
     const [r] = rankTutors(student(), 'math', [perfect], LEVELS, NOW);
     expect(r!.score).toBe(20 + 10 + 25 + 15 + 10 + 10 + 10);
     expect(r!.reasons.reduce((n, x) => n + x.points, 0)).toBe(r!.score);
+    // Each reason also gives its criterion's maximum: together 100; the level check gives none.
+    expect(r!.reasons.reduce((n, x) => n + x.max, 0)).toBe(100);
+    expect(r!.reasons.find((x) => x.id === 'Matching.reason.levelFits')?.max).toBe(0);
+  });
+
+  it('reports the fee criterion out of its maximum when the fee is above the budget', () => {
+    const [r] = rankTutors(student(), 'math', [tutor('a', {}, { fee: 75 })], LEVELS, NOW);
+    expect(r!.reasons.find((x) => x.id === 'Matching.reason.feeAbove')).toEqual({
+      id: 'Matching.reason.feeAbove',
+      points: 12.5,
+      max: 25,
+    });
   });
 
   it('breaks ties by tutor id, deterministically', () => {

@@ -10,7 +10,7 @@
  *    and gets the reason 'Matching.reason.levelUnknown'; a tutor whose range names an unknown field
  *    level fails.
  *
- * Scores (points add up to at most 100), each reported as a Reason:
+ * Scores (points add up to at most 100), each reported as a Reason with its criterion's maximum:
  * - preferred time: same slot 20, either side has no preference ('0') 10, else 0;
  * - group tuition: the student wants no group, or both do group tuition 10, else 0;
  * - fee: tutor's fee within the student's budget 25; above it, 25 scaled down by how far above
@@ -27,10 +27,14 @@ import type { FieldLevel } from '@/features/field-levels/types';
 import type { Student } from '@/features/students/types';
 import type { Tutor } from '@/features/tutors/types';
 
-/** Why a tutor got points: a catalogue id (Matching.reason.*) and the points it gave. */
+/**
+ * Why a tutor got points: a catalogue id (Matching.reason.*), the points it gave, and the most
+ * its criterion can give (0 for the level check, a filter rather than a score).
+ */
 export interface Reason {
   id: string;
   points: number;
+  max: number;
 }
 
 /** One candidate, best first in the array `rankTutors` returns. */
@@ -107,56 +111,84 @@ export function rankTutors(
     const reasons: Reason[] = [];
     let score = 0;
 
-    if (levelUnknown) reasons.push({ id: 'Matching.reason.levelUnknown', points: 0 });
-    else reasons.push({ id: 'Matching.reason.levelFits', points: 0 });
+    if (levelUnknown) reasons.push({ id: 'Matching.reason.levelUnknown', points: 0, max: 0 });
+    else reasons.push({ id: 'Matching.reason.levelFits', points: 0, max: 0 });
 
     const tutorTime = tp.preferredTime ?? '0';
     if (time !== '0' && time === tutorTime) {
       score += WEIGHTS.timeSame;
-      reasons.push({ id: 'Matching.reason.timeSame', points: WEIGHTS.timeSame });
+      reasons.push({
+        id: 'Matching.reason.timeSame',
+        points: WEIGHTS.timeSame,
+        max: WEIGHTS.timeSame,
+      });
     } else if (time === '0' || tutorTime === '0') {
       score += WEIGHTS.timeFlexible;
-      reasons.push({ id: 'Matching.reason.timeFlexible', points: WEIGHTS.timeFlexible });
-    } else reasons.push({ id: 'Matching.reason.timeDiffers', points: 0 });
+      reasons.push({
+        id: 'Matching.reason.timeFlexible',
+        points: WEIGHTS.timeFlexible,
+        max: WEIGHTS.timeSame,
+      });
+    } else reasons.push({ id: 'Matching.reason.timeDiffers', points: 0, max: WEIGHTS.timeSame });
 
     if (!wantsGroup || tp.groupTuition === 1) {
       score += WEIGHTS.group;
-      reasons.push({ id: 'Matching.reason.groupOk', points: WEIGHTS.group });
-    } else reasons.push({ id: 'Matching.reason.groupNo', points: 0 });
+      reasons.push({ id: 'Matching.reason.groupOk', points: WEIGHTS.group, max: WEIGHTS.group });
+    } else reasons.push({ id: 'Matching.reason.groupNo', points: 0, max: WEIGHTS.group });
 
     const fee = tp.fee ?? null;
     if (budget === null || fee === null || budget <= 0) {
       score += WEIGHTS.feeUnknown;
-      reasons.push({ id: 'Matching.reason.feeUnknown', points: WEIGHTS.feeUnknown });
+      reasons.push({
+        id: 'Matching.reason.feeUnknown',
+        points: WEIGHTS.feeUnknown,
+        max: WEIGHTS.feeWithin,
+      });
     } else if (fee <= budget) {
       score += WEIGHTS.feeWithin;
-      reasons.push({ id: 'Matching.reason.feeWithin', points: WEIGHTS.feeWithin });
+      reasons.push({
+        id: 'Matching.reason.feeWithin',
+        points: WEIGHTS.feeWithin,
+        max: WEIGHTS.feeWithin,
+      });
     } else {
       const p = Math.max(0, WEIGHTS.feeWithin * (1 - (fee - budget) / budget));
       score += p;
-      reasons.push({ id: 'Matching.reason.feeAbove', points: round(p) });
+      reasons.push({ id: 'Matching.reason.feeAbove', points: round(p), max: WEIGHTS.feeWithin });
     }
 
     if (tutor.teachingSince) {
       const years = Math.max(0, year - tutor.teachingSince);
       const p = Math.min(WEIGHTS.experienceMax, years * WEIGHTS.experiencePerYear);
       score += p;
-      reasons.push({ id: 'Matching.reason.experience', points: round(p) });
+      reasons.push({
+        id: 'Matching.reason.experience',
+        points: round(p),
+        max: WEIGHTS.experienceMax,
+      });
     }
 
     if (tutor.isMoe === 1) {
       score += WEIGHTS.moe;
-      reasons.push({ id: 'Matching.reason.moe', points: WEIGHTS.moe });
+      reasons.push({ id: 'Matching.reason.moe', points: WEIGHTS.moe, max: WEIGHTS.moe });
     }
 
     if (country && tutor.countryId === country) {
       score += WEIGHTS.country;
-      reasons.push({ id: 'Matching.reason.country', points: WEIGHTS.country });
+      reasons.push({
+        id: 'Matching.reason.country',
+        points: WEIGHTS.country,
+        max: WEIGHTS.country,
+      });
     }
 
     const capacity = WEIGHTS.capacity / (1 + confirmedCount(tutor));
     score += capacity;
-    reasons.push({ id: 'Matching.reason.capacity', points: round(capacity) });
+    reasons.push({
+      id: 'Matching.reason.capacity',
+      points: round(capacity),
+      max: WEIGHTS.capacity,
+    });
 
     out.push({ tutorId: tutor.id, score: round(score), reasons });
   }

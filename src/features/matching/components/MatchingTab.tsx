@@ -6,7 +6,7 @@
  * (matchingApi).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useReferenceData } from '@/features/people/useReferenceData';
@@ -16,7 +16,7 @@ import type { Tutor } from '@/features/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { DataTable } from '@/shared/table/DataTable';
 import { confirmTutor, toggleSuggested } from '../matchingThunks';
-import { rankTutors, type RankedTutor } from '../rankTutors';
+import { rankTutors, type Reason, type RankedTutor } from '../rankTutors';
 
 interface Row extends RankedTutor {
   name: string;
@@ -70,6 +70,18 @@ export function MatchingTab({ student }: MatchingTabProps) {
     }
   };
 
+  /** ' (+21.9 of 25)' after a reason; nothing for the level check, which gives no points. */
+  const pointsText = useCallback(
+    (r: Reason): string =>
+      r.max === 0
+        ? ''
+        : ` (${intl.formatMessage(
+            { id: 'Matching.reasonPoints' },
+            { points: intl.formatNumber(r.points), max: intl.formatNumber(r.max) },
+          )})`,
+    [intl],
+  );
+
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
       column.accessor('name', {
@@ -87,13 +99,16 @@ export function MatchingTab({ student }: MatchingTabProps) {
         header: intl.formatMessage({ id: 'Matching.reasons' }),
         meta: {
           csv: (row) =>
-            row.reasons.map((r) => `${intl.formatMessage({ id: r.id })} (+${r.points})`).join('; '),
+            row.reasons
+              .map((r) => `${intl.formatMessage({ id: r.id })}${pointsText(r)}`)
+              .join('; '),
         },
         cell: ({ row }) => (
           <ul className="is-size-7">
             {row.original.reasons.map((r) => (
               <li key={r.id}>
-                <FormattedMessage id={r.id} /> (+{r.points})
+                <FormattedMessage id={r.id} />
+                {pointsText(r)}
               </li>
             ))}
           </ul>
@@ -156,7 +171,7 @@ export function MatchingTab({ student }: MatchingTabProps) {
         },
       }) as ColumnDef<Row, unknown>,
     ],
-    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId],
+    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId, pointsText],
   );
 
   if (subjectIds.length === 0) {
