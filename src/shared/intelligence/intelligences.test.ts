@@ -62,3 +62,21 @@ describe('topScores', () => {
     expect(scores).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });
+
+describe('the intelligence colours', () => {
+  /** WCAG 2.1 relative luminance of '#rrggbb'. */
+  const luminance = (hex: string): number => {
+    const [r, g, b] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+
+  it('contrast at least 4.5:1 with white, as text on white and behind white text (WCAG AA)', () => {
+    for (const t of INTELLIGENCES) {
+      const ratio = 1.05 / (luminance(t.color) + 0.05);
+      expect(ratio, `${t.key} ${t.color}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

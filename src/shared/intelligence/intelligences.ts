@@ -42,13 +42,17 @@ export const SCORE_STEP = 2;
 /** How many jobs each type lists; the catalogue holds `Intelligence.<key>.job<n>` for n = 1..5. */
 const JOBS_PER_TYPE = 5;
 
+/**
+ * One colour per type, each at least 4.5:1 against white (WCAG 2.1 AA), because the colours are
+ * used for text on white and as the background of white text.
+ */
 const COLORS: Record<IntelligenceKey, string> = {
   linguistic: '#e6194b',
-  mathematical: '#3cb44b',
-  musical: '#f58231',
+  mathematical: '#1e7b34',
+  musical: '#b34700',
   visual: '#4363d8',
   kinesthetic: '#911eb4',
-  interpersonal: '#c99700',
+  interpersonal: '#8a6d00',
   intrapersonal: '#008080',
   naturalistic: '#7a5230',
 };

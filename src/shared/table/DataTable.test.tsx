@@ -15,7 +15,7 @@ const messages = {
     'Table.exportCsv': 'Export CSV',
     'Table.pageSize': 'Rows per page',
     'Table.rowCount': '{count, plural, one {# record} other {# records}}',
-    'Table.pagination': 'Pagination',
+    'Table.pagination': 'Pages of {table}',
     'Table.previous': 'Previous',
     'Table.next': 'Next',
     'Table.goToPage': 'Go to page {page}',
@@ -161,7 +161,7 @@ describe('DataTable', () => {
   it('paginates with first, neighbours, last, previous and next', async () => {
     const user = userEvent.setup();
     renderTable({ initialPageSize: 5 });
-    const nav = screen.getByRole('navigation', { name: 'Pagination' });
+    const nav = screen.getByRole('navigation', { name: 'Pages of People' });
     const pageButtons = () =>
       within(nav)
         .getAllByRole('button', { name: /Go to page/ })

@@ -302,7 +302,7 @@ export function DataTable<T>({
         </div>
         <nav
           className="level-right pagination is-small is-rounded"
-          aria-label={intl.formatMessage({ id: 'Table.pagination' })}
+          aria-label={intl.formatMessage({ id: 'Table.pagination' }, { table: label })}
         >
           <button
             type="button"

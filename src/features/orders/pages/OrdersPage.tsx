@@ -88,7 +88,7 @@ export default function OrdersPage() {
           <>
             {row.original.studentName}
             <br />
-            <span className="is-size-7 has-text-grey">
+            <span className="is-size-7 has-text-grey-dark">
               <EmailText email={row.original.studentEmail} />
             </span>
           </>
@@ -102,7 +102,7 @@ export default function OrdersPage() {
           <>
             {row.original.tutorName}
             <br />
-            <span className="is-size-7 has-text-grey">
+            <span className="is-size-7 has-text-grey-dark">
               <EmailText email={row.original.tutorEmail} />
             </span>
           </>

@@ -288,9 +288,9 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
         </div>
         {!isTutor && (
           <div className="column is-full">
-            <h3 className="title is-6">
+            <h2 className="title is-6">
               <FormattedMessage id="Students.extras" />
-            </h3>
+            </h2>
             <div className="columns is-multiline">
               <div className="column is-half">
                 {yesNo('isParent', 'Students.isParent')}
@@ -312,9 +312,9 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
         )}
         {isTutor && (
           <div className="column is-full">
-            <h3 className="title is-6">
+            <h2 className="title is-6">
               <FormattedMessage id="Tutors.extras" />
-            </h3>
+            </h2>
             <div className="columns is-multiline">
               <div className="column is-half">
                 {text('teachingSince', 'Tutors.teachingSince', 'text')}

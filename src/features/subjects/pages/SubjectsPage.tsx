@@ -50,7 +50,7 @@ export default function SubjectsPage() {
           row.settings ? (
             row.settings.salePrice !== null && row.settings.salePrice !== undefined ? (
               <>
-                <del className="has-text-grey mr-1">{money(row.settings.originalPrice)}</del>
+                <del className="has-text-grey-dark mr-1">{money(row.settings.originalPrice)}</del>
                 {money(row.settings.salePrice)}
               </>
             ) : (

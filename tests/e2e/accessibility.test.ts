@@ -1,0 +1,172 @@
+/**
+ * Accessibility audit in Chromium with axe-core (Deque's engine; its default rule set: WCAG 2.x
+ * A and AA plus best practices) of every kind of screen: sign-in in both languages, the
+ * dashboard, lists, a form with each of its tabs, a confirm dialog, the profile and the public
+ * pages. A violation fails the test and names the rule and the elements. The data shown is
+ * made here (a student with a test result, a paid order, a subject on sale) and removed after.
+ */
+import { createRequire } from 'node:module';
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueId,
+  type TestAccount,
+} from '../support/backend';
+import { closeBrowser, newPage, signIn } from '../support/browser';
+import { studentRecord } from '../integration/peopleFixtures';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const DAY = 86_400_000;
+
+let admin: TestAccount;
+let staff: TestAccount;
+const paths: string[] = [];
+const studentId = uniqueId('a11y-student');
+const orderId = uniqueId('a11y').slice(0, 24);
+const secondOrderId = uniqueId('a11y2').slice(0, 24);
+const subjectId = uniqueId('a11y-subject');
+
+interface AxeResult {
+  violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
+}
+
+/** Runs axe on the page as it is; returns one line per violated rule, e.g. 'color-contrast: td > span'. */
+async function violations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: AXE_SCRIPT });
+  const result = await p.evaluate(() =>
+    (window as unknown as { axe: { run(): Promise<AxeResult> } }).axe.run(),
+  );
+  return result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+beforeAll(async () => {
+  admin = await createAccount({ isAdmin: true, record: { name: 'Audit Admin' } });
+  // The users list leaves out the signed-in admin; this one is listed.
+  staff = await createAccount({ record: { name: 'Audit Staff' } });
+  const db = getAdminDatabase(adminApp());
+  paths.push(
+    `students/${studentId}`,
+    `orders/${orderId}`,
+    `orders/${secondOrderId}`,
+    `subjects/${subjectId}`,
+  );
+  await db.ref(`students/${studentId}`).set({
+    ...studentRecord('Audit Student'),
+    isTested: true,
+    testResult: [12, 8, 5, 14, 9, 16, 7, 3],
+  });
+  // Two orders, so the list has a striped (grey) row too: contrast is checked on both.
+  for (const [id, status] of [
+    [orderId, 'paid'],
+    [secondOrderId, 'approved'],
+  ] as const)
+    await db.ref(`orders/${id}`).set({
+      studentName: 'Audit Student',
+      studentEmail: 'audit.student@tuition.test',
+      tutorName: 'Audit Tutor',
+      tutorEmail: 'audit.tutor@tuition.test',
+      subjectName: 'Physics',
+      total: 180,
+      status,
+      isUsed: false,
+      qty: 4,
+      qtyLeft: 4,
+      createdAt: Date.now() - DAY,
+      expiredDate: Date.now() + 5 * DAY,
+      updatedAt: Date.now() - DAY,
+      isObsolete: false,
+      order: -1,
+    });
+  await db.ref(`subjects/${subjectId}`).set({
+    name: 'Audit Physics',
+    levelStart: '',
+    levelEnd: '',
+    countryId: 'SG',
+    isObsolete: false,
+    order: 0,
+    createdAt: Date.now(),
+    // A sale price, so the list shows the struck-through original price too.
+    settings: {
+      originalPrice: 60,
+      salePrice: 45,
+      minimumQRPurchase: 4,
+      multipleQtyRestriction: 2,
+      expiryMultiplier: 7,
+      expiryDays: 30,
+      expiryPrice: 15,
+    },
+  });
+});
+
+afterAll(async () => {
+  await closeBrowser();
+  await removePaths(...paths);
+  await deleteAccount(admin.uid);
+  await deleteAccount(staff.uid);
+});
+
+describe('accessibility (axe-core)', () => {
+  it('sign-in, in English and in Spanish', async () => {
+    for (const locale of ['en', 'es']) {
+      const p = await newPage({ locale });
+      await p.goto('/login');
+      await p.getByRole('heading', { level: 1 }).waitFor();
+      expect(await violations(p), `/login (${locale})`).toEqual([]);
+    }
+  });
+
+  it('the signed-in screens: dashboard, lists with data, forms, a dialog, the profile', async () => {
+    const p = await newPage();
+    await signIn(p, admin.email, admin.password);
+    const screens: Array<[string, (page: Page) => Promise<unknown>]> = [
+      ['/', (page) => page.getByRole('table').first().waitFor()],
+      ['/users', (page) => page.getByRole('cell', { name: staff.email }).waitFor()],
+      ['/students', (page) => page.getByRole('cell', { name: 'Audit Student' }).first().waitFor()],
+      ['/orders', (page) => page.getByRole('cell', { name: orderId }).first().waitFor()],
+      ['/subjects', (page) => page.getByRole('cell', { name: 'Audit Physics' }).first().waitFor()],
+      ['/statistic', (page) => page.getByRole('table').first().waitFor()],
+      ['/profile', (page) => page.getByLabel('Name', { exact: true }).waitFor()],
+      ['/users/new', (page) => page.getByLabel('E-mail', { exact: true }).waitFor()],
+      ['/subjects/new', (page) => page.getByLabel('Name', { exact: true }).waitFor()],
+    ];
+    for (const [path, ready] of screens) {
+      await p.goto(path);
+      await ready(p);
+      expect(await violations(p), path).toEqual([]);
+    }
+
+    await p.goto(`/students/${studentId}`);
+    for (const tab of ['Basic Profile', 'Profile Level', 'Test result', 'Subjects']) {
+      await p.getByRole('tab', { name: tab }).click();
+      await p.getByRole('tabpanel', { name: tab }).waitFor();
+      if (tab === 'Test result') await p.getByRole('img', { name: /Linguistic/ }).waitFor();
+      expect(await violations(p), `student tab ${tab}`).toEqual([]);
+    }
+
+    await p.goto('/orders');
+    await p.getByRole('button', { name: `Approve order ${orderId}` }).click();
+    await p.getByRole('dialog', { name: 'Approve order' }).waitFor();
+    expect(await violations(p), 'approve dialog').toEqual([]);
+  });
+
+  it('the public pages: order QR, payment instructions, result chart', async () => {
+    const p = await newPage({ width: 390, height: 800 });
+    const pages: Array<[string, string | RegExp]> = [
+      [`/qrcode/${orderId}`, `QR code of order ${orderId}`],
+      [`/payment/${orderId}/180`, /PayNow/],
+      ['/chart/12,8,5,14,9,16,7,3', /Linguistic/],
+    ];
+    for (const [path, image] of pages) {
+      await p.goto(path);
+      await p.getByRole('img', { name: image }).first().waitFor();
+      expect(await violations(p), path).toEqual([]);
+    }
+  });
+});
