@@ -143,6 +143,11 @@ describe('orders', () => {
     ).toBe(`/qrcode/${id}`);
     await qrDialog.getByRole('button', { name: 'Close' }).click();
     await qrDialog.waitFor({ state: 'hidden' });
+    // A click on the backdrop, outside the card, closes it too.
+    await row.getByRole('button', { name: `View QR of order ${id}` }).click();
+    await qr.waitFor();
+    await p.mouse.click(5, 5);
+    await qrDialog.waitFor({ state: 'hidden' });
   });
 
   it('tells the admin when someone else approved the order first', async () => {

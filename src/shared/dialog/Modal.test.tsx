@@ -39,6 +39,16 @@ describe('Modal', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
+  it('cancels on a click on the backdrop (the <dialog> itself), not on a click inside the card', () => {
+    const onCancel = vi.fn();
+    render(ui({ onCancel }));
+    fireEvent.click(screen.getByText('Body text'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onCancel).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
   it('is described by its body only when asked', () => {
     const { rerender } = render(ui());
     expect(screen.getByRole('dialog')).not.toHaveAccessibleDescription();

@@ -9,7 +9,10 @@ export interface ModalProps {
   children: ReactNode;
   /** The buttons, right-aligned in the card's foot. */
   footer: ReactNode;
-  /** Escape was pressed; the dialog stays open until the caller sets `open` false. */
+  /**
+   * Escape was pressed or the backdrop clicked; the dialog stays open until the caller sets
+   * `open` false.
+   */
   onCancel: () => void;
   /** CSS width of the card; default 'min(32rem, 90vw)'. */
   width?: string;
@@ -22,8 +25,8 @@ export interface ModalProps {
 }
 
 /**
- * The one modal: a native <dialog> opened with showModal, so focus moves into it, Escape cancels
- * and the page behind is inert for keyboards and screen readers (HTML spec, "The dialog
+ * The one modal: a native <dialog> opened with showModal, so focus moves into it, Escape and a
+ * click on the backdrop cancel, and the page behind is inert for keyboards and screen readers (HTML spec, "The dialog
  * element"). Bulma modal-card markup inside. Used by ConfirmDialog and the orders' QR dialog.
  */
 export function Modal({
@@ -66,6 +69,11 @@ export function Modal({
         // The caller owns `open`: stop the browser closing the dialog behind React's back.
         e.preventDefault();
         onCancel();
+      }}
+      onClick={(e) => {
+        // The card fills the <dialog>'s box, so a click that lands on the <dialog> itself was on
+        // the backdrop around it: cancel, as Escape does.
+        if (e.target === e.currentTarget) onCancel();
       }}
     >
       {open && (
