@@ -36,8 +36,8 @@ ChartJS.register(
 
 const OPTIONS: ChartOptions<'bar' | 'line'> = {
   responsive: true,
-  // Wide and low: the chart spans the page width.
-  aspectRatio: 3,
+  // The container sets the height (see below), so a phone gets a readable chart, not a 3:1 strip.
+  maintainAspectRatio: false,
   animation: false,
   interaction: { mode: 'index', intersect: false },
   scales: {
@@ -102,6 +102,8 @@ export function OrdersByMonthChart({ months }: { months: readonly MonthFigures[]
     <figure>
       <div
         role="img"
+        // About 3:1 on a desktop card; at least 16rem high on a phone.
+        style={{ position: 'relative', height: 'clamp(16rem, 25vw, 20rem)' }}
         aria-label={intl.formatMessage(
           { id: 'Statistics.chart.summary' },
           { months: months.length, orders: totalOrders, revenue: money(totalRevenue) },
