@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
+import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { EmailText } from '@/shared/table/EmailText';
@@ -28,8 +29,6 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
   approved: 'is-success',
   cancelled: 'is-light',
 };
-
-/** Date format of lists (spec 9: like 'Mon, Jan 1, 2020'). */
 
 /** The /orders page. */
 export default function OrdersPage() {
@@ -62,7 +61,7 @@ export default function OrdersPage() {
     setApproving(null);
   };
 
-  const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency: 'SGD' });
+  const money = (value: number) => formatMoney(intl, value);
   const date = (value: number | undefined) => formatListDate(intl, value);
   const statusText = (status: OrderStatus) =>
     intl.formatMessage({ id: `Orders.status.${status}`, defaultMessage: status });

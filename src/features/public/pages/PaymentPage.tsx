@@ -9,6 +9,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
+import { formatMoney } from '@/shared/money';
 import { PublicPage } from '../components/PublicPage';
 import { payeeConfig } from '../payee';
 import { buildPayNowPayload, PayNowFieldError } from '../paynow';
@@ -44,7 +45,7 @@ export default function PaymentPage() {
     );
   }
 
-  const amount = intl.formatNumber(total, { style: 'currency', currency: 'SGD' });
+  const amount = formatMoney(intl, total);
   let payload: string | null = null;
   let payloadError: string | null = null;
   if (config.paynow) {

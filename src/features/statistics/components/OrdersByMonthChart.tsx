@@ -20,6 +20,7 @@ import {
 import { memo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
+import { formatMoney } from '@/shared/money';
 import type { MonthFigures } from '../aggregate';
 
 ChartJS.register(
@@ -93,7 +94,7 @@ const Canvas = memo(function Canvas({
 export function OrdersByMonthChart({ months }: { months: readonly MonthFigures[] }) {
   const intl = useIntl();
   const label = (m: MonthFigures) => intl.formatDate(m.start, { month: 'short', year: 'numeric' });
-  const money = (v: number) => intl.formatNumber(v, { style: 'currency', currency: 'SGD' });
+  const money = (v: number) => formatMoney(intl, v);
   const totalOrders = months.reduce((sum, m) => sum + m.orders, 0);
   const totalRevenue = months.reduce((sum, m) => sum + m.revenue, 0);
   const ordersLabel = intl.formatMessage({ id: 'Statistics.chart.orders' });

@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { Order } from '@/features/orders/types';
 import type { AppError } from '@/shared/errors';
+import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { ListDate } from '@/shared/table/ListDate';
@@ -59,8 +60,7 @@ export function OrdersShortList({
         id: 'total',
         header: intl.formatMessage({ id: 'Orders.column.total' }),
         accessorKey: 'total',
-        cell: ({ row }) =>
-          intl.formatNumber(row.original.total, { style: 'currency', currency: 'SGD' }),
+        cell: ({ row }) => formatMoney(intl, row.original.total),
         meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
       },
       {
