@@ -40,8 +40,8 @@ export const approveOrder = createAsyncThunk<
 /**
  * The orders list (spec sections 3, 4 and 7): records under `orders/{id}`, read ordered by the
  * `order` child. Approval is a feature thunk (above) handled here: it sets `loading` and
- * `success` like modify, but a failed approval does not set the list's `error` (that flag makes
- * the table show 'Show error' instead of the rows; the failure is a toast).
+ * `success` like modify; a failed approval is a toast, and only a failed load (`loadError`) makes
+ * the table show 'Show error' instead of the rows.
  */
 export const orders = createEntitySlice({
   name: 'orders',

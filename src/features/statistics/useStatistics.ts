@@ -60,6 +60,7 @@ export function useStatistics(): Statistics {
     ...figures,
     now,
     loading: orderState.loading || studentState.loading || tutorState.loading,
-    error: orderState.error ?? studentState.error ?? tutorState.error,
+    // Only a failed load hides the figures; a failed write elsewhere is a toast (entitySlice).
+    error: orderState.loadError ?? studentState.loadError ?? tutorState.loadError,
   };
 }

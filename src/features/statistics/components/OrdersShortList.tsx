@@ -12,6 +12,7 @@ import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { ListDate } from '@/shared/table/ListDate';
+import { orderFilterText } from '@/features/orders/orderView';
 
 export interface OrdersShortListProps {
   orders: Order[];
@@ -23,15 +24,6 @@ export interface OrdersShortListProps {
   loading?: boolean;
   error?: AppError | null;
 }
-
-const filterText = (o: Order) => [
-  o.id,
-  o.studentName,
-  o.studentEmail,
-  o.tutorName,
-  o.tutorEmail,
-  o.subjectName,
-];
 
 /** Orders in a DataTable with a link to the orders list. */
 export function OrdersShortList({
@@ -80,7 +72,7 @@ export function OrdersShortList({
       data={orders}
       columns={columns}
       getRowId={(o) => o.id}
-      filterText={filterText}
+      filterText={orderFilterText}
       label={label}
       csvFileName={csvFileName}
       loading={loading}
