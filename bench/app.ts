@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
+import { READY_TIMEOUT_MS } from './support/chromiumHarness';
 
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KB = 180;
@@ -139,7 +140,9 @@ async function signInTime(): Promise<void> {
       await page.getByLabel('E-mail', { exact: true }).fill(admin.email);
       await page.getByLabel('Password', { exact: true }).fill(admin.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('heading', { name: 'Dashboard', level: 1 })
+        .waitFor({ timeout: READY_TIMEOUT_MS });
       times.push(performance.now() - start);
       await context.close();
     }

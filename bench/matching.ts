@@ -18,7 +18,7 @@ import { rankTutors } from '../src/features/matching/rankTutors';
 import type { FieldLevel } from '../src/features/field-levels/types';
 import type { Student } from '../src/features/students/types';
 import type { Tutor } from '../src/features/tutors/types';
-import { openHarness, percentile } from './support/chromiumHarness';
+import { openHarness, percentile, READY_TIMEOUT_MS } from './support/chromiumHarness';
 
 const TIMES = ['0', '8_12', '12_6', '6_10'] as const;
 
@@ -182,8 +182,10 @@ async function benchStudentsList() {
     const again: number[] = [];
     for (let i = 0; i < RELOADS; i++) {
       await page.reload();
-      await page.waitForFunction(() =>
-        (window as unknown as { bench?: { ready(): boolean } }).bench?.ready(),
+      await page.waitForFunction(
+        () => (window as unknown as { bench?: { ready(): boolean } }).bench?.ready(),
+        undefined,
+        { timeout: READY_TIMEOUT_MS },
       );
       again.push((await load()).ms);
     }

@@ -23,6 +23,9 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
 
+/** How long a bench page may take to become ready (5 min): a readiness bound, never a timing target. */
+export const READY_TIMEOUT_MS = 300_000;
+
 /** The project root (where vite.config.ts and the .env files are). */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -83,6 +86,7 @@ export async function openHarness(
     const url = server.resolvedUrls?.local[0] ?? '';
     const browser = await launchBrowser();
     const page = await (await browser.newContext({ locale: 'en' })).newPage();
+    page.setDefaultTimeout(READY_TIMEOUT_MS);
     const origin = new URL(url).origin;
     const foreignRequests: string[] = [];
     page.on('request', (request) => {
@@ -90,8 +94,10 @@ export async function openHarness(
     });
     page.on('pageerror', (error) => console.error('  page error:', error.message));
     await page.goto(url);
-    await page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 });
-    if (options.ready) await page.waitForFunction(options.ready, undefined, { timeout: 30_000 });
+    // Readiness waits, not timings: generous, so a slow machine gives slow figures, not a failure.
+    await page.waitForFunction(() => 'bench' in window, undefined, { timeout: READY_TIMEOUT_MS });
+    if (options.ready)
+      await page.waitForFunction(options.ready, undefined, { timeout: READY_TIMEOUT_MS });
     return { page, url, foreignRequests, close };
   } catch (error) {
     await close();

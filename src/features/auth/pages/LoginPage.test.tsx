@@ -5,11 +5,6 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 
-vi.mock('firebase/auth', () => ({
-  // The SDK's check, reduced to what matters here: a signIn mode with a code.
-  isSignInWithEmailLink: (_auth: unknown, link: string) =>
-    /[?&]mode=signIn/.test(link) && /[?&]oobCode=/.test(link),
-}));
 vi.mock('@/shared/firebase', () => ({ auth: {}, usesEmulators: true, database: vi.fn() }));
 
 const { authSlice, initialState } = await import('../authSlice');
