@@ -28,8 +28,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const load = async (scope: CatalogueScope) => {
       const messages = await loadCatalogue(locale, scope);
       if (!cancelled)
+        // Never trade a full catalogue for a core one, not even the previous language's: the
+        // signed-in screens need the full one (FullCatalogue) and would unmount in between.
         setLoaded((prev) =>
-          prev?.locale === locale && prev.scope === 'full' ? prev : { locale, scope, messages },
+          prev?.scope === 'full' && scope === 'core' ? prev : { locale, scope, messages },
         );
     };
     // The core first so /login paints early; the full catalogue right after.
@@ -52,7 +54,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     () => (loaded ? setCurrentIntl(loaded.locale, loaded.messages) : null),
     [loaded],
   );
-  const fullCatalogue = loaded?.locale === locale && loaded.scope === 'full';
+  const fullCatalogue = loaded?.scope === 'full';
   const value = useMemo(
     () => ({ locale, setLocale, fullCatalogue }),
     [locale, setLocale, fullCatalogue],
