@@ -13,7 +13,7 @@ import { UserForm } from '@/features/users/components/UserForm';
 import type { User } from '@/features/users/types';
 import { updateProfile, users } from '@/features/users/usersSlice';
 import type { UserFormData } from '@/features/users/validation';
-import type { AppError } from '@/shared/errors';
+import { type AppError, UNKNOWN_ERROR } from '@/shared/errors';
 
 export default function ProfilePage() {
   const dispatch = useAppDispatch();
@@ -49,7 +49,7 @@ export default function ProfilePage() {
     );
     setProgress(null);
     if (updateProfile.rejected.match(result)) {
-      setError(result.payload ?? { messageId: 'errors/unknown' });
+      setError(result.payload ?? { messageId: UNKNOWN_ERROR });
     }
   };
 

@@ -5,8 +5,8 @@
  */
 import { createListenerMiddleware, isFulfilled, isRejectedWithValue } from '@reduxjs/toolkit';
 import { toast } from 'react-toastify';
-import type { AppError } from '@/shared/errors';
 import type { ToastMeta } from '@/shared/entitySlice';
+import { type AppError, UNKNOWN_ERROR } from '@/shared/errors';
 import { currentIntl } from './i18n/intl';
 
 export const notificationsListener = createListenerMiddleware();
@@ -25,11 +25,8 @@ notificationsListener.startListening({
     const error = action.payload as AppError | undefined;
     if (!error?.messageId) return;
     const text = currentIntl().formatMessage({ id: error.messageId });
-    toast.error(
-      error.raw && error.messageId === 'errors/unknown' ? `${text} (${error.raw})` : text,
-      {
-        toastId: `${action.type}:${error.messageId}`,
-      },
-    );
+    toast.error(error.raw && error.messageId === UNKNOWN_ERROR ? `${text} (${error.raw})` : text, {
+      toastId: `${action.type}:${error.messageId}`,
+    });
   },
 });

@@ -90,7 +90,7 @@ export function Tabs({ idPrefix, tabs, selected, onSelect }: TabsProps) {
         </ul>
       </div>
       {tabs
-        .filter((tab) => visited.has(tab.key) || tab.key === current?.key)
+        .filter((tab) => visited.has(tab.key))
         .map((tab) => (
           <div
             key={tab.key}

@@ -23,7 +23,7 @@ import {
   type EntityAdapter,
   type EntityState,
 } from '@reduxjs/toolkit';
-import { toAppError, type AppError } from './errors';
+import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
 import type { EntityApi } from './rtdb';
 import { sessionCleared } from './session';
 
@@ -173,7 +173,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   };
   const failed = (state: Flags, error: AppError | undefined) => {
     state.loading = false;
-    state.error = error ?? { messageId: 'errors/unknown' };
+    state.error = error ?? { messageId: UNKNOWN_ERROR };
   };
 
   const slice = createSlice({

@@ -5,9 +5,6 @@
  */
 import { database } from './firebase';
 
-/** A record as stored, plus its key as `id`. */
-export type WithId<T> = T & { id: string };
-
 /** The operations an entity slice needs from its backend; features may replace any of them. */
 export interface EntityApi<T extends { id: string }, C, M extends { id: string }> {
   /** All records, in the order the database returns them. */

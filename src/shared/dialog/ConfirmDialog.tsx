@@ -38,7 +38,6 @@ export function ConfirmDialog({
     <Modal
       open={open}
       title={title ?? <FormattedMessage id="Common.confirmAction" />}
-      className="confirm-dialog"
       describedByBody
       // While the action runs, Escape must not hide its outcome.
       onCancel={() => {

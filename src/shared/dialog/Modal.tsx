@@ -16,8 +16,6 @@ export interface ModalProps {
   onCancel: () => void;
   /** CSS width of the card; default 'min(32rem, 90vw)'. */
   width?: string;
-  /** Extra classes on the <dialog>, kept whether open or closed. */
-  className?: string;
   /** Extra classes on the body section, e.g. 'has-text-centered'. */
   bodyClassName?: string;
   /** Also describes the dialog by its body (aria-describedby), for short messages. */
@@ -36,7 +34,6 @@ export function Modal({
   footer,
   onCancel,
   width = 'min(32rem, 90vw)',
-  className,
   bodyClassName,
   describedByBody = false,
 }: ModalProps) {
@@ -57,12 +54,10 @@ export function Modal({
     }
   }, [open]);
 
-  const classes = ['app-modal', className].filter(Boolean).join(' ');
-
   return (
     <dialog
       ref={ref}
-      className={classes}
+      className="app-modal"
       aria-labelledby={titleId}
       aria-describedby={describedByBody ? bodyId : undefined}
       onCancel={(e) => {

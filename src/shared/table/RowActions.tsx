@@ -23,7 +23,7 @@ export function RowActions({
   children?: ReactNode;
 }) {
   return (
-    <div className="buttons are-small is-flex-wrap-nowrap row-actions">
+    <div className="buttons are-small">
       {children}
       <Link
         className="button is-info is-light"

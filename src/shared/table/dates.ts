@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 
 /** How lists show dates: 'Mon, Jan 1, 2020' in English (spec section 9, "list dates"). */
-export const LIST_DATE_FORMAT = {
+const LIST_DATE_FORMAT = {
   weekday: 'short',
   month: 'short',
   day: 'numeric',

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { fetchOobCodes, messageLink, type OobCode } from '../oobCodes';
 
 type Load =
@@ -61,11 +62,7 @@ export default function OutboxPage() {
             <FormattedMessage id="Outbox.backToLogin" />
           </Link>
         </div>
-        {load.status === 'loading' && (
-          <p role="status">
-            <FormattedMessage id="Common.loading" />
-          </p>
-        )}
+        {load.status === 'loading' && <LoadingStatus />}
         {load.status === 'error' && (
           <div className="notification is-danger is-light" role="alert">
             <FormattedMessage id="Outbox.unreachable" values={{ error: load.message }} />
