@@ -44,7 +44,7 @@ export interface FirebaseToolsProcess {
 }
 
 /** Absolute path of firebase-tools' CLI entry point in node_modules. */
-export function firebaseCliPath(): string {
+function firebaseCliPath(): string {
   const require = createRequire(import.meta.url);
   return path.join(
     path.dirname(require.resolve('firebase-tools/package.json')),
@@ -53,7 +53,7 @@ export function firebaseCliPath(): string {
 }
 
 /** True when `dir` holds a firebase-tools export (its metadata file). */
-export function hasFirebaseExport(dir: string): boolean {
+function hasFirebaseExport(dir: string): boolean {
   return fs.existsSync(path.join(dir, 'firebase-export-metadata.json'));
 }
 

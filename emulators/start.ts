@@ -131,7 +131,6 @@ async function assertPortsFree(): Promise<void> {
 
 /** Starts firebase-tools; its chatter goes to .local-data/logs/firebase-tools.log. */
 async function startAuthAndFunctions(): Promise<FirebaseToolsProcess> {
-  fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(LOG_DIR, 'firebase-tools.log'));
   let isReady = false;
   const firebaseTools = await startFirebaseTools({
@@ -165,23 +164,27 @@ async function startAuthAndFunctions(): Promise<FirebaseToolsProcess> {
   return firebaseTools;
 }
 
+/** Resolves once the server listens (startDatabaseEmulator waits for that). */
 async function startDatabase(): Promise<void> {
+  const log = openLog('database.log');
   const database = await startDatabaseEmulator({
     host: HOST,
     port: PORTS.database,
     rulesPath: path.join(ROOT, 'database.rules.json'),
     importDir: persist ? existingDir(path.join(DATA_DIR, 'database')) : undefined,
     exportOnExitDir: persist ? path.join(DATA_DIR, 'database') : undefined,
-    log: (line: string) => appendLog('database.log', line),
+    log: log.write,
+  }).catch(async (error: unknown) => {
+    await log.close();
+    throw error;
   });
-  running.push({ name: 'database', stop: () => database.stop() });
-  await waitForHttp(`${database.url}/.json?ns=${DATABASE_NAMESPACE}&shallow=true`, {
-    timeoutMs: 10_000,
-  });
+  running.push({ name: 'database', stop: () => database.stop().finally(log.close) });
   ready('database', `${database.url}/?ns=${DATABASE_NAMESPACE}`);
 }
 
+/** Resolves once the server listens (startStorageEmulator waits for that). */
 async function startStorage(): Promise<void> {
+  const log = openLog('storage.log');
   const storage = await startStorageEmulator({
     host: HOST,
     port: PORTS.storage,
@@ -190,10 +193,12 @@ async function startStorage(): Promise<void> {
     resizeConfigPath: path.join(ROOT, 'extensions', 'storage-resize-images.env'),
     importDir: persist ? existingDir(path.join(DATA_DIR, 'storage')) : undefined,
     exportOnExitDir: persist ? path.join(DATA_DIR, 'storage') : undefined,
-    log: (line: string) => appendLog('storage.log', line),
+    log: log.write,
+  }).catch(async (error: unknown) => {
+    await log.close();
+    throw error;
   });
-  running.push({ name: 'storage', stop: () => storage.stop() });
-  await waitForHttp(storage.url, { timeoutMs: 10_000 });
+  running.push({ name: 'storage', stop: () => storage.stop().finally(log.close) });
   ready('storage', `${storage.url} (bucket ${STORAGE_BUCKET})`);
 }
 
@@ -230,9 +235,18 @@ function existingDir(dir: string): string | undefined {
   return fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? dir : undefined;
 }
 
-function appendLog(file: string, line: string): void {
-  fs.mkdirSync(LOG_DIR, { recursive: true });
-  fs.appendFileSync(path.join(LOG_DIR, file), line.endsWith('\n') ? line : line + '\n');
+/**
+ * Appends a service's lines to .local-data/logs/<file> through one stream. `close` flushes and
+ * ends it (after the service has stopped, so its export message is kept); later lines are dropped.
+ */
+function openLog(file: string): { write: (line: string) => void; close: () => Promise<void> } {
+  const stream = fs.createWriteStream(path.join(LOG_DIR, file), { flags: 'a' });
+  return {
+    write: (line) => {
+      if (!stream.writableEnded) stream.write(line.endsWith('\n') ? line : line + '\n');
+    },
+    close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
+  };
 }
 
 /** Runs the --exec command in its own process group with the emulator env; resolves its code. */
@@ -261,6 +275,7 @@ async function main(): Promise<number> {
   // The seed and anything else in this process use firebase-admin against the local backend.
   Object.assign(process.env, emulatorEnv());
   await assertPortsFree();
+  fs.mkdirSync(LOG_DIR, { recursive: true });
   // firebase-tools (after the functions build) takes ~15 s of CPU; our servers start meanwhile.
   await Promise.all([
     buildFunctions().then(startAuthAndFunctions),

@@ -12,8 +12,6 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Pause between attempts in milliseconds (default 200). */
   intervalMs?: number;
-  /** Stop early when this resolves or rejects (e.g. the child process exited). */
-  abort?: Promise<unknown>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -21,22 +19,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Calls `check` until it returns true.
  *
- * @throws Error `"<what> did not become ready within <n> s"` on timeout, or
- *   `"<what> stopped before it was ready"` when `abort` settles first.
+ * @throws Error `"<what> did not become ready within <n> s"` on timeout.
  */
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  options: WaitOptions,
-): Promise<void> {
+async function waitUntil(check: () => Promise<boolean>, options: WaitOptions): Promise<void> {
   const { what, timeoutMs = 60_000, intervalMs = 200 } = options;
-  let aborted = false;
-  void options.abort?.then(
-    () => (aborted = true),
-    () => (aborted = true),
-  );
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (aborted) throw new Error(`${what} stopped before it was ready`);
     if (await check().catch(() => false)) return;
     await sleep(intervalMs);
   }
@@ -44,7 +32,7 @@ export async function waitUntil(
 }
 
 /** True when an HTTP server answers `url` with any status (404 included); false on network error. */
-export async function httpAnswers(url: string): Promise<boolean> {
+async function httpAnswers(url: string): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
     await response.body?.cancel();

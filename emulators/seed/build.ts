@@ -7,6 +7,7 @@ import { createRandom, type Random } from './random';
 import type {
   FieldLevel,
   Level,
+  LevelFields,
   Order,
   OrderStatus,
   Proficiency,
@@ -303,7 +304,7 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
     };
   });
 
-  const allFields = {
+  const allFields: LevelFields = {
     contact: true,
     email: true,
     houseNumber: true,
@@ -330,17 +331,9 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
       order: 1,
       createdAt: created(700),
       description: 'Free browsing: tutor profiles without contact details or address.',
-      fields: {
-        ...allFields,
-        contact: false,
-        email: false,
-        houseNumber: false,
-        buildingName: false,
-        unitNumber: false,
-        street1: false,
-        street2: false,
-        postcode: false,
-      },
+      fields: Object.fromEntries(
+        Object.keys(allFields).map((field) => [field, false]),
+      ) as unknown as LevelFields,
     },
     'student-paid': {
       id: 'student-paid',

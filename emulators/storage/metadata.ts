@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { badRequest } from './errors';
 
 /** Custom-metadata key under which Firebase keeps download tokens (comma-separated). */
 export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
@@ -55,26 +56,25 @@ const STRING_FIELDS = [
 /**
  * Picks the writable fields out of a client's JSON body, checking their types.
  *
- * @throws TypeError with a message suitable for a 400 reply when a field has the wrong type.
+ * @throws HttpError 400 when the body is not an object or a field has the wrong type.
  */
 export function parseWritableMetadata(body: unknown): WritableMetadata {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
-    throw new TypeError('Metadata must be a JSON object.');
+    throw badRequest('Metadata must be a JSON object.');
   const source = body as Record<string, unknown>;
   const out: WritableMetadata = {};
   for (const field of STRING_FIELDS) {
     const value = source[field];
     if (value === undefined) continue;
-    if (value !== null && typeof value !== 'string')
-      throw new TypeError(`${field} must be a string.`);
+    if (value !== null && typeof value !== 'string') throw badRequest(`${field} must be a string.`);
     out[field] = value;
   }
   const custom = source.metadata;
   if (custom !== undefined) {
     if (custom === null) out.metadata = null;
     else if (typeof custom !== 'object' || Array.isArray(custom))
-      throw new TypeError('metadata must be an object.');
+      throw badRequest('metadata must be an object.');
     else {
       const map: Record<string, string | null> = {};
       for (const [key, value] of Object.entries(custom as Record<string, unknown>)) {
@@ -86,7 +86,7 @@ export function parseWritableMetadata(body: unknown): WritableMetadata {
           typeof value === 'boolean'
         )
           map[key] = String(value);
-        else throw new TypeError(`metadata.${key} must be a string.`);
+        else throw badRequest(`metadata.${key} must be a string.`);
       }
       out.metadata = map;
     }
@@ -131,7 +131,8 @@ export function withNewDownloadToken(object: StoredObject): StoredObject {
   return { ...object, metadata: { ...object.metadata, [DOWNLOAD_TOKENS_KEY]: tokens.join(',') } };
 }
 
-function etagOf(object: StoredObject): string {
+/** The object's `etag`: base64 of `<generation>/<metageneration>`. */
+export function etagOf(object: StoredObject): string {
   return Buffer.from(`${object.generation}/${object.metageneration}`).toString('base64');
 }
 

@@ -109,7 +109,7 @@ describe('persistence', () => {
     ).rejects.toThrow(/not a version 1/);
     const empty = await startStorageEmulator({
       port: 0,
-      importDir: tempDir(),
+      importDir: join(tempDir(), 'missing'),
       rulesPath: writeRules(RULES),
       log: () => undefined,
     });

@@ -28,6 +28,16 @@ export interface UploadSession {
   busy: boolean;
 }
 
+/** Where finished upload bytes go and who is writing them. */
+export interface UploadTarget {
+  bucket: string;
+  name: string;
+  contentType: string;
+  metadata: WritableMetadata;
+  caller: Caller;
+  firebase: boolean;
+}
+
 const DENIAL: Record<RulesMethod, string> = {
   get: 'Permission denied. No READ permission.',
   list: 'Permission denied. No LIST permission.',
@@ -90,14 +100,7 @@ export class StorageService {
    */
   async finishUpload(
     writer: BlobWriter,
-    upload: {
-      bucket: string;
-      name: string;
-      contentType: string;
-      metadata: WritableMetadata;
-      caller: Caller;
-      firebase: boolean;
-    },
+    upload: UploadTarget,
     deniedHeaders: Record<string, string> = {},
   ): Promise<StoredObject> {
     try {
@@ -121,6 +124,26 @@ export class StorageService {
       await writer.abort();
       throw error;
     }
+  }
+
+  /**
+   * A one-request upload: `fill` writes the bytes into a fresh writer (at most `maxBytes`) and
+   * returns where they go; then {@link finishUpload}. If `fill` throws, the temporary file is
+   * removed and the error rethrown.
+   */
+  async upload(
+    fill: (writer: BlobWriter) => Promise<UploadTarget>,
+    maxBytes = this.maxUploadBytes,
+  ): Promise<StoredObject> {
+    const writer = this.store.newWriter(maxBytes);
+    let target: UploadTarget;
+    try {
+      target = await fill(writer);
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+    return this.finishUpload(writer, target);
   }
 
   /** Opens a resumable session; its bytes go to a temporary file until finalize. */

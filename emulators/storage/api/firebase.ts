@@ -142,7 +142,7 @@ async function patch(
 ): Promise<boolean> {
   const body = await readJsonBody(req);
   const existing = service.store.get(bucket, name) ?? null;
-  const changes = writable(body);
+  const changes = parseWritableMetadata(body);
   // Tokens are managed by the server; a client cannot set them through updateMetadata.
   if (changes.metadata) delete changes.metadata[DOWNLOAD_TOKENS_KEY];
   const next = existing ? applyMetadataPatch(existing, changes) : null;
@@ -179,14 +179,6 @@ async function tokens(
   return true;
 }
 
-function writable(body: unknown): WritableMetadata {
-  try {
-    return parseWritableMetadata(body);
-  } catch (error) {
-    throw badRequest((error as Error).message);
-  }
-}
-
 async function upload(
   service: StorageService,
   request: ApiRequest,
@@ -203,7 +195,7 @@ async function upload(
   if (protocol === 'resumable') {
     if (header(req, 'x-goog-upload-command')?.toLowerCase() !== 'start')
       throw badRequest('Resumable uploads begin with X-Goog-Upload-Command: start.');
-    const metadata = writable(await readJsonBody(req));
+    const metadata = parseWritableMetadata(await readJsonBody(req));
     const declared = header(req, 'x-goog-upload-header-content-length');
     const declaredSize = declared === undefined ? undefined : Number(declared);
     if (declaredSize !== undefined && !(Number.isSafeInteger(declaredSize) && declaredSize >= 0)) {
@@ -248,17 +240,16 @@ async function upload(
     return true;
   }
 
-  const writer = service.store.newWriter(service.maxUploadBytes);
-  let metadata: WritableMetadata;
-  let contentType: string;
-  try {
+  const object = await service.upload(async (writer) => {
+    let metadata: WritableMetadata;
+    let contentType: string;
     if (protocol === 'multipart' || /^multipart\//i.test(header(req, 'content-type') ?? '')) {
       const head = await readMultipartRelated(
         req as AsyncIterable<Buffer>,
         multipartBoundary(header(req, 'content-type')),
         (chunk) => writer.write(chunk),
       );
-      metadata = writable(head.metadata);
+      metadata = parseWritableMetadata(head.metadata);
       contentType = metadata.contentType ?? head.mediaContentType ?? 'application/octet-stream';
     } else {
       // Raw upload: the body is the bytes, Content-Type their type.
@@ -266,17 +257,7 @@ async function upload(
       metadata = {};
       contentType = header(req, 'content-type') ?? 'application/octet-stream';
     }
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
-  const object = await service.finishUpload(writer, {
-    bucket,
-    name,
-    contentType,
-    metadata,
-    caller,
-    firebase: true,
+    return { bucket, name, contentType, metadata, caller, firebase: true };
   });
   sendJson(res, 200, toFirebaseMetadata(object));
   return true;

@@ -97,6 +97,13 @@ describe('firebase-admin (GCS JSON API)', () => {
     await expect(bucket.file('admin/del.txt').delete()).rejects.toMatchObject({ code: 404 });
   });
 
+  it("answers GET /storage/v1/b/{bucket} with the bucket resource for a name starting with 'o'", async () => {
+    const response = await fetch(`${emulator.url}/storage/v1/b/other-bucket`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { kind: string; name: string };
+    expect(body).toMatchObject({ kind: 'storage#bucket', name: 'other-bucket' });
+  });
+
   it('gives admin-written objects a download token on first /v0 read (owner)', async () => {
     await bucket.file('admin/token.txt').save('t', { resumable: false, contentType: 'text/plain' });
     const response = await fetch(`${emulator.url}/v0/b/${BUCKET}/o/admin%2Ftoken.txt`, {

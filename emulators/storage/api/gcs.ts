@@ -44,12 +44,10 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
       );
     throw new HttpError(405, `${req.method} is not supported for uploads.`);
   }
-  const route = /^(\/download)?(?:\/storage\/v1)?\/b\/([^/]+)(?:\/o(?:\/(.+))?)?$/.exec(
-    url.pathname,
-  );
+  const route = /^(\/download)?(?:\/storage\/v1)?\/b\/([^/]+)(\/o(?:\/(.+))?)?$/.exec(url.pathname);
   if (!route) return false;
   const bucket = validateBucketName(decodeSegment(route[2]!));
-  const hasObjects = url.pathname.includes('/o');
+  const hasObjects = route[3] !== undefined;
   if (!hasObjects) {
     if (req.method !== 'GET')
       throw new HttpError(405, `${req.method} is not supported on a bucket.`);
@@ -62,12 +60,12 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
     });
     return true;
   }
-  if (route[3] === undefined) {
+  if (route[4] === undefined) {
     if (req.method !== 'GET')
       throw new HttpError(405, `${req.method} is not supported on a bucket's objects.`);
     return list(service, request, bucket);
   }
-  const name = validateObjectName(decodeSegment(route[3]));
+  const name = validateObjectName(decodeSegment(route[4]));
   const object = service.store.get(bucket, name);
   switch (req.method) {
     case 'GET':
@@ -81,7 +79,7 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
     case 'PATCH':
     case 'PUT': {
       const found = existing(object, bucket, name);
-      const patch = writable(await readJsonBody(req));
+      const patch = parseWritableMetadata(await readJsonBody(req));
       sendJson(
         request.res,
         200,
@@ -105,14 +103,6 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
 function existing(object: StoredObject | undefined, bucket: string, name: string): StoredObject {
   if (!object) throw notFound(`No such object: ${bucket}/${name}`);
   return object;
-}
-
-function writable(body: unknown): WritableMetadata {
-  try {
-    return parseWritableMetadata(body);
-  } catch (error) {
-    throw badRequest((error as Error).message);
-  }
 }
 
 function list(service: StorageService, { url, res, baseUrl }: ApiRequest, bucket: string): boolean {
@@ -145,7 +135,7 @@ async function startUpload(
   const uploadType = url.searchParams.get('uploadType');
   if (uploadType === 'resumable') {
     const body = await readJsonBody(req);
-    const metadata = writable(body);
+    const metadata = parseWritableMetadata(body);
     const bodyName =
       body && typeof body === 'object' ? (body as { name?: unknown }).name : undefined;
     const name = validateObjectName(
@@ -181,18 +171,17 @@ async function startUpload(
   if (uploadType !== 'multipart' && uploadType !== 'media')
     throw badRequest(`Unsupported uploadType ${uploadType ?? '(none)'}.`);
 
-  const writer = service.store.newWriter(service.maxUploadBytes);
-  let metadata: WritableMetadata = {};
-  let contentType: string;
-  let name = url.searchParams.get('name');
-  try {
+  const object = await service.upload(async (writer) => {
+    let metadata: WritableMetadata = {};
+    let contentType: string;
+    let name = url.searchParams.get('name');
     if (uploadType === 'multipart') {
       const head = await readMultipartRelated(
         req as AsyncIterable<Buffer>,
         multipartBoundary(header(req, 'content-type')),
         (chunk) => writer.write(chunk),
       );
-      metadata = writable(head.metadata);
+      metadata = parseWritableMetadata(head.metadata);
       const bodyName = (head.metadata as { name?: unknown } | null)?.name;
       if (!name && typeof bodyName === 'string') name = bodyName;
       contentType = metadata.contentType ?? head.mediaContentType ?? 'application/octet-stream';
@@ -200,18 +189,14 @@ async function startUpload(
       await pumpBody(req, (chunk) => writer.write(chunk));
       contentType = header(req, 'content-type') ?? 'application/octet-stream';
     }
-    name = validateObjectName(name);
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
-  const object = await service.finishUpload(writer, {
-    bucket,
-    name,
-    contentType,
-    metadata,
-    caller: ADMIN,
-    firebase: false,
+    return {
+      bucket,
+      name: validateObjectName(name),
+      contentType,
+      metadata,
+      caller: ADMIN,
+      firebase: false,
+    };
   });
   sendJson(res, 200, toGcsMetadata(object, baseUrl));
   return true;

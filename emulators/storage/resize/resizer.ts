@@ -169,21 +169,17 @@ export class Resizer {
       format !== 'false'
         ? (FORMAT_CONTENT_TYPES[format] ?? original.contentType)
         : original.contentType;
-    const writer = this.service.store.newWriter(Number.MAX_SAFE_INTEGER);
-    try {
+    await this.service.upload(async (writer) => {
       await writer.write(output);
-    } catch (error) {
-      await writer.abort();
-      throw error;
-    }
-    await this.service.finishUpload(writer, {
-      bucket: original.bucket,
-      name,
-      contentType,
-      metadata,
-      caller: { kind: 'admin' },
-      firebase: false,
-    });
+      return {
+        bucket: original.bucket,
+        name,
+        contentType,
+        metadata,
+        caller: { kind: 'admin' },
+        firebase: false,
+      };
+    }, Number.MAX_SAFE_INTEGER);
     this.log(
       `Resize Images: ${original.name} → ${name} in ${Math.round(performance.now() - started)} ms`,
     );

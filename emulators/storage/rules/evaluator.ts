@@ -27,10 +27,9 @@ export interface RulesEvaluation {
   globals: Record<'request' | 'resource', Value>;
 }
 
-/** Outcome, with the lines of the `allow` statements that granted access (for logs and tests). */
+/** Outcome of one rules decision. */
 export interface RulesDecision {
   allowed: boolean;
-  grantedBy?: number;
   /** Evaluation errors met on the way (each made its `allow` false). */
   errors: string[];
 }
@@ -78,7 +77,6 @@ export function evaluateRules(ruleset: Ruleset, evaluation: RulesEvaluation): Ru
             conditionHolds(allow.condition, blockScope, decision.errors)
           ) {
             decision.allowed = true;
-            decision.grantedBy = allow.line;
             return;
           }
         }

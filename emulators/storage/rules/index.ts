@@ -1,6 +1,6 @@
 import { readFileSync, unwatchFile, watchFile, type Stats } from 'node:fs';
 import type { StoredObject } from '../metadata';
-import { DOWNLOAD_TOKENS_KEY } from '../metadata';
+import { DOWNLOAD_TOKENS_KEY, etagOf } from '../metadata';
 import type { RulesMethod, Ruleset } from './ast';
 import { evaluateRules, type RulesDecision } from './evaluator';
 import { parseRules } from './parser';
@@ -154,7 +154,7 @@ export function resourceValue(object: StoredObject): Value {
     ['metadata', fromJson(custom)],
     ['md5Hash', object.md5Hash],
     ['crc32c', object.crc32c],
-    ['etag', Buffer.from(`${object.generation}/${object.metageneration}`).toString('base64')],
+    ['etag', etagOf(object)],
     ['generation', BigInt(object.generation)],
     ['metageneration', BigInt(object.metageneration)],
     ['timeCreated', new Timestamp(Date.parse(object.timeCreated))],
