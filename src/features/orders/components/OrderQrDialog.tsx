@@ -1,10 +1,7 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { Modal } from '@/shared/dialog/Modal';
-
-/** QR size in CSS pixels (spec section 9: QR code size 256). */
-export const QR_SIZE = 256;
+import { QrCode } from '@/shared/QrCode';
 
 export interface OrderQrDialogProps {
   /** The order whose id the QR encodes; null closes the dialog. */
@@ -34,13 +31,10 @@ export function OrderQrDialog({ orderId, onClose }: OrderQrDialogProps) {
     >
       {orderId !== null && (
         <>
-          <QRCodeSVG
+          <QrCode
             value={orderId}
-            size={QR_SIZE}
-            role="img"
-            aria-label={intl.formatMessage({ id: 'Orders.qrLabel' }, { id: orderId })}
+            label={intl.formatMessage({ id: 'Orders.qrLabel' }, { id: orderId })}
           />
-          <p className="mt-3 is-family-monospace">{orderId}</p>
           <p className="mt-2">
             <Link to={`/qrcode/${encodeURIComponent(orderId)}`} target="_blank">
               <FormattedMessage id="Orders.qrOpenPage" />

@@ -10,12 +10,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '@/shared/money';
+import { QR_SIZE } from '@/shared/QrCode';
 import { PublicPage } from '../components/PublicPage';
 import { payeeConfig } from '../payee';
 import { buildPayNowPayload, PayNowFieldError } from '../paynow';
-
-/** QR size in CSS pixels (spec section 9). */
-const QR_SIZE = 256;
 
 /** The amount of the route: a plain decimal with at most 2 decimals, more than 0. */
 function parseTotal(text: string | undefined): number | null {
