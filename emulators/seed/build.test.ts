@@ -71,10 +71,9 @@ describe('buildDemoData', () => {
     for (const order of orders) expect(order.qtyLeft).toBeLessThanOrEqual(order.qty);
   });
 
-  it('builds 10,000 people quickly enough for benchmarks', () => {
-    const started = performance.now();
+  it('builds the 10,000 people the benchmarks ask for', () => {
+    // No timing assertion: a slow machine must not fail a test (the benches print timings).
     const data = buildDemoData({ now, students: 6000, tutors: 4000 });
     expect(Object.keys(data.students).length + Object.keys(data.tutors).length).toBe(10_000);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -218,12 +218,16 @@ describe('parser errors', () => {
         "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n    allow read: if ;\n  }\n}",
       ),
     ).toThrow(RulesSyntaxError);
+    let error: unknown;
     try {
       parseRules('service firebase.storage {\n match /a {\n  allow reed;\n }\n}');
-    } catch (error) {
-      expect((error as RulesSyntaxError).line).toBe(3);
-      expect((error as Error).message).toContain('Unknown method "reed"');
+    } catch (caught) {
+      error = caught;
     }
+    // Outside the catch, so the test fails if parseRules stops throwing.
+    expect(error).toBeInstanceOf(RulesSyntaxError);
+    expect((error as RulesSyntaxError).line).toBe(3);
+    expect((error as Error).message).toContain('Unknown method "reed"');
   });
 
   it('rejects a {x=**} wildcard that is not last', () => {

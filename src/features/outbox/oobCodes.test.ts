@@ -1,9 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-vi.mock('@/shared/firebase', () => ({
-  firebaseConfig: { apiKey: 'demo-api-key', projectId: 'demo-tuition' },
-}));
-
-const { messageLink, oobCodesUrl } = await import('./oobCodes');
+import { describe, expect, it } from 'vitest';
+import { messageLink, oobCodesUrl } from './oobCodes';
 
 const signIn = {
   email: 'ana@tuition.test',
@@ -16,13 +12,13 @@ const signIn = {
 
 describe('local outbox links (issue 5)', () => {
   it('reads the Auth emulator listing of the project', () => {
-    expect(oobCodesUrl('127.0.0.1')).toBe(
+    expect(oobCodesUrl('127.0.0.1', 'demo-tuition')).toBe(
       'http://127.0.0.1:9099/emulator/v1/projects/demo-tuition/oobCodes',
     );
   });
 
   it('turns a sign-in link into our /login on this origin with what the SDK expects', () => {
-    const url = new URL(messageLink(signIn, 'http://127.0.0.1:5173'));
+    const url = new URL(messageLink(signIn, 'http://127.0.0.1:5173', 'demo-api-key'));
     expect(url.origin).toBe('http://127.0.0.1:5173');
     expect(url.pathname).toBe('/login');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -38,7 +34,7 @@ describe('local outbox links (issue 5)', () => {
       ...signIn,
       oobLink: 'http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=CODE1',
     };
-    const url = new URL(messageLink(bare, 'http://127.0.0.1:5173'));
+    const url = new URL(messageLink(bare, 'http://127.0.0.1:5173', 'demo-api-key'));
     expect(url.pathname).toBe('/login');
     expect(url.searchParams.get('email')).toBe('ana@tuition.test');
   });
@@ -49,6 +45,6 @@ describe('local outbox links (issue 5)', () => {
       requestType: 'PASSWORD_RESET',
       oobLink: 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=R',
     };
-    expect(messageLink(reset, 'http://127.0.0.1:5173')).toBe(reset.oobLink);
+    expect(messageLink(reset, 'http://127.0.0.1:5173', 'demo-api-key')).toBe(reset.oobLink);
   });
 });
