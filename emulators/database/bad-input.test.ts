@@ -111,16 +111,58 @@ describe('bad input', () => {
 
   it('rejects invalid auth tokens with invalid_token and keeps the connection', async () => {
     const { ws, request } = await rawClient();
+    expect(await request('p', { p: '/tokens/big', d: 'z'.repeat(20_000) })).toEqual({
+      s: 'ok',
+      d: '',
+    });
     expect((await request('auth', { cred: 'not-a-jwt' })).s).toBe('invalid_token');
     expect((await request('auth', { cred: 'a.!!!.b' })).s).toBe('invalid_token');
-    const root = await request('g', { p: '/', q: {} });
-    expect(root.s).toBe('ok');
+    const tokens = await request('g', { p: '/tokens', q: {} });
+    expect(tokens.s).toBe('ok');
     // Answered in several frames (the value exceeds 16384 chars) and reassembled intact.
-    expect((root.d as { split: string }).split).toHaveLength(20_000);
+    expect(tokens.d).toEqual({ big: 'z'.repeat(20_000) });
     ws.close();
   });
 
-  it('oversized REST bodies and deep values are refused; the server keeps serving', async () => {
+  it('survives invalid UTF-8 on a socket upgraded from long polling and keeps serving', async () => {
+    // Open a long-poll session; the start answer carries its id and password.
+    const start = await (await fetch(`${emu.url}/.lp?start=t&ser=1&cb=1&v=5&ns=bad`)).text();
+    const [, id, pw] = /c\("start","([0-9a-f]+)","([0-9a-f]+)"\)/.exec(start) ?? [];
+    expect(id && pw).toBeTruthy();
+    // Upgrade: a WebSocket with `s=<id>`, then end transmission (`n`) on the poll.
+    const ws = new WebSocket(`ws://127.0.0.1:${emu.port}/.ws?v=5&ns=bad&s=${id}`);
+    const msgs: Msg[] = [];
+    ws.on('message', (data) => msgs.push(JSON.parse(String(data)) as Msg));
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const n = Buffer.from(JSON.stringify({ t: 'c', d: { t: 'n', d: {} } }))
+      .toString('base64')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=/g, '.');
+    const poll = await fetch(`${emu.url}/.lp?id=${id}&pw=${pw}&ser=2&seg0=0&ts0=1&d0=${n}&ns=bad`);
+    expect(await poll.text()).toContain('{"t":"c","d":{"t":"n","d":{}}}');
+    // The connection now answers on the socket.
+    ws.send(JSON.stringify({ t: 'd', d: { r: 1, a: 'p', b: { p: '/upgraded', d: 'yes' } } }));
+    await waitFor(() => msgs.some((m) => m.d.r === 1), 'response on the upgraded socket');
+    expect(msgs.find((m) => m.d.r === 1)!.d.b).toEqual({ s: 'ok', d: '' });
+    // A text frame that is not UTF-8: the socket is dropped, the process stays up.
+    const closed = new Promise((r) => ws.once('close', r));
+    ws.send(Buffer.from([0xff, 0xfe]), { binary: false });
+    await closed;
+    const fresh = await rawClient();
+    expect(await fresh.request('g', { p: '/upgraded', q: {} })).toEqual({ s: 'ok', d: 'yes' });
+    fresh.ws.close();
+  });
+
+  it('refuses too deeply nested REST values with 400; the server keeps serving', async () => {
+    const put = await fetch(`${emu.url}/rest-keep.json?ns=bad`, {
+      method: 'PUT',
+      body: '"original"',
+    });
+    expect(put.status).toBe(200);
     let deep: Record<string, unknown> = { v: 1 };
     for (let i = 0; i < 40; i++) deep = { d: deep };
     const res = await fetch(`${emu.url}/deep.json?ns=bad`, {
@@ -129,7 +171,7 @@ describe('bad input', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: expect.stringMatching(/deeper than 32/) });
-    const ok = await fetch(`${emu.url}/keep.json?ns=bad`);
+    const ok = await fetch(`${emu.url}/rest-keep.json?ns=bad`);
     expect(await ok.json()).toBe('original');
   });
 });

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { Namespace } from './namespace.js';
-import { ClientConnection, type ConnectionHost } from './protocol/connection.js';
+import { ClientConnection, type ConnectionHost, type Transport } from './protocol/connection.js';
 
 /** How long a poll is held open without data (the client re-polls after 25 s). */
 const HOLD_MS = 20_000;
@@ -134,17 +134,12 @@ class Session {
     }
   }
 
-  /** Upgrade: the client ended transmission on the poll; move the connection to `ws`. */
-  upgradeTo(ws: WebSocket): void {
-    this.conn.control('n', {});
+  /** Upgrade: the client ended transmission on the poll; move the connection to the socket. */
+  upgradeTo(transport: Transport): void {
+    this.conn.sendControl('n', {});
     if (this.held) this.flush(this.held);
     this.upgraded = true;
-    this.conn.replaceTransport({
-      send: (t) => {
-        if (ws.readyState === ws.OPEN) ws.send(t);
-      },
-      close: () => ws.terminate(),
-    });
+    this.conn.replaceTransport(transport);
     this.finish();
   }
 
@@ -221,10 +216,10 @@ export class LongPollSessions {
   }
 
   /**
-   * Claims a WebSocket opened with `s=<session>` for an upgrade. Returns false if there is no
-   * such session (then it is an ordinary new connection).
+   * Claims a WebSocket opened with `s=<session>` for an upgrade; `transport` sends through it.
+   * Returns false if there is no such session (then it is an ordinary new connection).
    */
-  claimUpgrade(sessionId: string | null, ws: WebSocket): boolean {
+  claimUpgrade(sessionId: string | null, ws: WebSocket, transport: Transport): boolean {
     const s = sessionId ? this.sessions.get(sessionId) : undefined;
     if (!s) return false;
     // Data the client sends on the socket before the switch completes is held back, then
@@ -240,7 +235,7 @@ export class LongPollSessions {
           return;
         }
         if (msg?.t === 'c') {
-          if (msg.d?.t === 'p') ws.send(JSON.stringify({ t: 'c', d: { t: 'o', d: {} } }));
+          if (msg.d?.t === 'p') transport.send(JSON.stringify({ t: 'c', d: { t: 'o', d: {} } }));
           return;
         }
         early.push(text);
@@ -250,7 +245,7 @@ export class LongPollSessions {
     };
     ws.on('message', onMessage);
     s.conn.onEndTransmission = () => {
-      s.upgradeTo(ws);
+      s.upgradeTo(transport);
       for (const text of early.splice(0)) s.conn.onFrame(text);
     };
     ws.on('close', () => {

@@ -5,6 +5,7 @@
  */
 import { type Principal } from './rules/auth.js';
 import type { Ruleset } from './rules/ruleset.js';
+import { type QuerySpec, queryVariable } from './tree/query.js';
 import { SubscriptionIndex } from './protocol/subscriptions.js';
 import { hashNode } from './tree/hash.js';
 import type { DataNode } from './tree/node.js';
@@ -29,14 +30,14 @@ export class Namespace {
     return this.rules();
   }
 
-  /** Whether `principal` may read `path` (with the `query` rules variable for queries). */
-  canRead(principal: Principal, path: readonly string[], query?: Record<string, unknown>): boolean {
+  /** Whether `principal` may read `path` (for a query, with its `query` rules variable). */
+  canRead(principal: Principal, path: readonly string[], query?: QuerySpec): boolean {
     if (principal.admin) return true;
     return this.rules().canRead(
       { auth: principal.auth, now: Date.now() },
       storedView(this.store.root),
       path,
-      query,
+      query && queryVariable(query),
     );
   }
 

@@ -1,6 +1,6 @@
 /** Import/export round trip, atomic export files, and the CLI (ready line, signals, export on exit). */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,24 +84,22 @@ describe('CLI', () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   });
 
-  function startCli(args: string[]): { child: ChildProcess; output: () => string } {
+  function startCli(args: string[]): { child: ChildProcess; cwd: string; output: () => string } {
     // Absolute loader path: the CLI runs in a temp cwd where `tsx` would not resolve.
     const tsx = pathToFileURL(
       join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs'),
     ).href;
+    const cwd = tempDir('rtdb-cli-');
     const child = spawn(
       process.execPath,
       ['--import', tsx, join(import.meta.dirname, 'cli.ts'), ...args],
-      {
-        cwd: tempDir('rtdb-cli-'),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     children.push(child);
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    return { child, output: () => out };
+    return { child, cwd, output: () => out };
   }
 
   it.each(['SIGINT', 'SIGTERM'] as const)(
@@ -139,10 +137,11 @@ describe('CLI', () => {
   );
 
   it('rejects unknown options with a usage message and exit code 2', async () => {
-    const { child, output } = startCli(['--bogus']);
+    const { child, cwd, output } = startCli(['--bogus']);
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
     expect(code).toBe(2);
     expect(output()).toMatch(/Unknown option --bogus[\s\S]*Usage/);
-    expect(existsSync('never')).toBe(false);
+    // It exits before starting: nothing is written to its working directory.
+    expect(readdirSync(cwd)).toEqual([]);
   }, 20_000);
 });

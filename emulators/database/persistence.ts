@@ -40,7 +40,7 @@ export async function importDirectory(dir: string): Promise<Map<string, DataNode
 }
 
 /** Writes one file atomically: temp file in the same directory, then rename. */
-export async function writeFileAtomic(file: string, text: string): Promise<void> {
+async function writeFileAtomic(file: string, text: string): Promise<void> {
   const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(tmp, text);
   await rename(tmp, file);

@@ -14,7 +14,6 @@ import {
   type Principal,
   principalFromCredential,
 } from './rules/auth.js';
-import { queryVariable } from './protocol/connection.js';
 import { hashNode } from './tree/hash.js';
 import { Branch, type DataNode, nodeToJSON } from './tree/node.js';
 import { MAX_NAME, MIN_NAME, type Index } from './tree/ordering.js';
@@ -250,8 +249,7 @@ export async function handleRest(
       case 'GET': {
         const shallow = url.searchParams.get('shallow') === 'true';
         const query = parseRestQuery(url.searchParams, shallow);
-        if (!ns.canRead(principal, path, queryVariable(query)))
-          throw new RestError(401, 'Permission denied');
+        if (!ns.canRead(principal, path, query)) throw new RestError(401, 'Permission denied');
         const unindexed =
           url.searchParams.has('orderBy') && missingIndex(query.index, ns.ruleset().indexOn(path));
         if (unindexed)
@@ -285,7 +283,7 @@ export async function handleRest(
         let result: unknown;
         try {
           if (req.method === 'PATCH') {
-            writes = ns.store.prepareMerge(path, body, now, (rel) => parsePath(rel, true));
+            writes = ns.store.prepareMerge(path, body, now);
             mergeBase = path;
           } else if (req.method === 'POST') {
             const id = nextPushId(now);

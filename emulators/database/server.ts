@@ -8,11 +8,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import { LongPollSessions } from './longpoll.js';
 import { Namespace } from './namespace.js';
 import { exportDirectory, importDirectory } from './persistence.js';
-import { ClientConnection } from './protocol/connection.js';
+import { ClientConnection, type Transport } from './protocol/connection.js';
 import { handleRest } from './rest.js';
 import { RulesLoader } from './rules/loader.js';
 import { Ruleset } from './rules/ruleset.js';
@@ -59,6 +59,37 @@ export function namespaceFor(url: URL, hostHeader: string | undefined): string {
   const label = host.split('.')[0] ?? '';
   if (host.includes('.') && !/^\d+$/.test(label) && NS_PATTERN.test(label)) return label;
   return 'default';
+}
+
+/** A received message as UTF-8 text (a Buffer, unless `binaryType` were changed). */
+function frameText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
+}
+
+/**
+ * The transport of a WebSocket client. Every frame sent to the socket in one event-loop turn (the
+ * responses to the pipelined requests read in that turn, the pushes of several writes) leaves in
+ * one writev: with a syscall per frame, writev took ~70% of the server's CPU under load.
+ */
+export function wsTransport(ws: WebSocket, socket: Duplex): Transport {
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket.uncork();
+  };
+  return {
+    send: (text) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (!corked) {
+        corked = true;
+        socket.cork();
+        setImmediate(uncork);
+      }
+      ws.send(text);
+    },
+    close: () => ws.terminate(),
+  };
 }
 
 class Emulator implements DatabaseEmulator {
@@ -153,48 +184,25 @@ class Emulator implements DatabaseEmulator {
 
   /** Attaches a realtime client (WebSocket). */
   private accept(ws: WebSocket, req: IncomingMessage): void {
+    // Before anything else: a protocol error on the socket (e.g. a text frame that is not valid
+    // UTF-8) is emitted as 'error', which would crash the process without a listener.
+    ws.on('error', () => ws.terminate());
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (this.longPoll.claimUpgrade(url.searchParams.get('s'), ws)) return;
+    const transport = wsTransport(ws, req.socket);
+    if (this.longPoll.claimUpgrade(url.searchParams.get('s'), ws, transport)) return;
     const ns = this.namespace(namespaceFor(url, req.headers.host));
-    // Every frame sent to this socket in one event-loop turn (the responses to the pipelined
-    // requests read in that turn, the pushes of several writes) leaves in one writev: with a
-    // syscall per frame, writev took ~70% of the server's CPU under load.
-    const socket = req.socket;
-    let corked = false;
-    const uncork = (): void => {
-      corked = false;
-      socket.uncork();
-    };
     const conn = new ClientConnection(
-      {
-        send: (text) => {
-          if (ws.readyState !== ws.OPEN) return;
-          if (!corked) {
-            corked = true;
-            socket.cork();
-            setImmediate(uncork);
-          }
-          ws.send(text);
-        },
-        close: () => ws.terminate(),
-      },
+      transport,
       ns,
       { log: this.log },
       req.headers.host ?? `${this.host}:${this.port}`,
     );
     this.connections.add(conn);
-    ws.on('message', (data, isBinary) => {
-      const text =
-        isBinary || !Buffer.isBuffer(data)
-          ? Buffer.from(data as Buffer).toString('utf8')
-          : data.toString('utf8');
-      conn.onFrame(text);
-    });
+    ws.on('message', (data) => conn.onFrame(frameText(data)));
     ws.on('close', () => {
       this.connections.delete(conn);
       conn.onClose();
     });
-    ws.on('error', () => ws.terminate());
   }
 
   async listen(): Promise<void> {
@@ -262,5 +270,3 @@ export async function startDatabaseEmulator(
   }
   return emulator;
 }
-
-export type { Emulator };

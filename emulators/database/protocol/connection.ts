@@ -16,13 +16,7 @@ import {
 import { hashNode } from '../tree/hash.js';
 import { nodeToJSON } from '../tree/node.js';
 import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
-import {
-  type QuerySpec,
-  isFiltering,
-  missingIndex,
-  parseWireQuery,
-  queryResultNode,
-} from '../tree/query.js';
+import { isFiltering, missingIndex, parseWireQuery, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
 import { FrameAssembler, splitFrames } from './frames.js';
 import { type PushTarget, type Subscription, pushFrame } from './subscriptions.js';
@@ -45,26 +39,6 @@ interface Listen {
 }
 
 type Body = Record<string, unknown>;
-
-/** The `query` rules variable derived from a query (rtdb-rules.md §3). */
-export function queryVariable(q: QuerySpec): Record<string, unknown> {
-  const i = q.index;
-  const start = q.start?.value ?? null;
-  const end = q.end?.value ?? null;
-  const equal =
-    q.start && q.end && q.start.inclusive && q.end.inclusive && start === end ? start : null;
-  return {
-    orderByKey: i.kind === 'key',
-    orderByPriority: i.kind === 'priority',
-    orderByValue: i.kind === 'value',
-    orderByChild: i.kind === 'child' ? i.path.join('/') : null,
-    startAt: typeof start === 'symbol' ? null : start,
-    endAt: typeof end === 'symbol' ? null : end,
-    equalTo: typeof equal === 'symbol' ? null : equal,
-    limitToFirst: q.limit !== undefined && q.fromLeft ? q.limit : null,
-    limitToLast: q.limit !== undefined && !q.fromLeft ? q.limit : null,
-  };
-}
 
 /** Sorted-key JSON of a query object: how the client identifies a query (`ObjectToUniqueKey`). */
 function queryKey(q: unknown): string {
@@ -112,7 +86,8 @@ export class ClientConnection implements PushTarget {
     for (const part of splitFrames(text)) this.transport.send(part);
   }
 
-  private sendControl(t: string, d: unknown): void {
+  /** Sends a control message (also used by the long-poll upgrade). */
+  sendControl(t: string, d: unknown): void {
     this.sendFrame(JSON.stringify({ t: 'c', d: { t, d } }));
   }
 
@@ -229,13 +204,14 @@ export class ClientConnection implements PushTarget {
     const query = parseWireQuery(b.q);
     const tagged = isFiltering(query);
     if (tagged && typeof b.t !== 'number') throw new InvalidInputError('Tagged query without tag');
-    if (!this.ns.canRead(this.principal, path, queryVariable(query))) {
+    if (!this.ns.canRead(this.principal, path, query)) {
       return this.respond(r, 'permission_denied', 'Permission denied');
     }
     const id = b.p + '|' + queryKey(b.q);
     const old = this.listens.get(id);
     if (old) this.ns.subs.remove(old.sub);
     const sub: Subscription = {
+      id,
       target: this,
       path,
       query,
@@ -271,7 +247,7 @@ export class ClientConnection implements PushTarget {
   /** Cancels listens that the current auth/rules no longer allow (push `c`). */
   recheckListens(): void {
     for (const [id, l] of this.listens) {
-      if (this.ns.canRead(this.principal, l.sub.path, queryVariable(l.sub.query))) continue;
+      if (this.ns.canRead(this.principal, l.sub.path, l.sub.query)) continue;
       this.ns.subs.remove(l.sub);
       this.listens.delete(id);
       const body: Body = { p: '/' + l.sub.path.join('/') };
@@ -283,7 +259,7 @@ export class ClientConnection implements PushTarget {
   private get(r: number, b: Body): void {
     const path = this.pathOf(b);
     const query = parseWireQuery(b.q && Object.keys(b.q).length ? b.q : undefined);
-    if (!this.ns.canRead(this.principal, path, queryVariable(query)))
+    if (!this.ns.canRead(this.principal, path, query))
       return this.respond(r, 'permission_denied', 'Permission denied');
     this.respond(r, 'ok', nodeToJSON(queryResultNode(this.ns.store.get(path), query), true));
   }
@@ -300,7 +276,7 @@ export class ClientConnection implements PushTarget {
   private merge(r: number, b: Body): void {
     const path = this.pathOf(b);
     const now = Date.now();
-    const writes = this.ns.store.prepareMerge(path, b.d, now, (rel) => parsePath(rel, true));
+    const writes = this.ns.store.prepareMerge(path, b.d, now);
     if (writes.length === 0) return this.respond(r, 'ok', '');
     this.finishWrite(r, this.ns.write(this.principal, writes, now, path));
   }
@@ -315,7 +291,7 @@ export class ClientConnection implements PushTarget {
   private prepare(op: DisconnectOp, now: number): Write[] {
     return op.kind === 'set'
       ? [this.ns.store.prepareWrite(op.path, op.data, now)]
-      : this.ns.store.prepareMerge(op.path, op.data, now, (rel) => parsePath(rel, true));
+      : this.ns.store.prepareMerge(op.path, op.data, now);
   }
 
   private queueDisconnect(r: number, kind: 'set' | 'merge', b: Body): void {
@@ -363,11 +339,6 @@ export class ClientConnection implements PushTarget {
         );
       }
     }
-  }
-
-  /** Sends a control message (used by the long-poll upgrade). */
-  control(t: string, d: unknown): void {
-    this.sendControl(t, d);
   }
 
   /** Moves the connection to another transport (long poll → WebSocket upgrade). */

@@ -5,7 +5,8 @@
  *   `m` for a multi-path update;
  * - a plain listen below a written path gets its new value (`d` at its own path);
  * - a tagged query is re-evaluated and gets its new result when it changed (`d` with `t`).
- * Each distinct frame is serialised once and shared by every listener it goes to.
+ * Each distinct frame (for tagged queries: each distinct query's result) is serialised once and
+ * shared by every listener it goes to.
  */
 import type { DataNode } from '../tree/node.js';
 import { nodeToJSON } from '../tree/node.js';
@@ -20,6 +21,11 @@ export interface PushTarget {
 
 /** One listen of one connection. */
 export interface Subscription {
+  /**
+   * The listen's identity within its connection: the client's path plus its canonical (sorted-key)
+   * query object. Equal ids mean the same path and query, so they share the query's result.
+   */
+  readonly id: string;
   readonly target: PushTarget;
   readonly path: string[];
   readonly query: QuerySpec;
@@ -54,11 +60,6 @@ export class SubscriptionIndex {
   private readonly root = newTrie();
   private count = 0;
 
-  /** Number of active listens. */
-  get size(): number {
-    return this.count;
-  }
-
   add(sub: Subscription): void {
     let node = this.root;
     for (const key of sub.path) {
@@ -86,17 +87,6 @@ export class SubscriptionIndex {
       if (n.subs.size || n.kids.size) break;
       chain[i - 1]!.kids.delete(sub.path[i - 1]!);
     }
-  }
-
-  /** Every listen (for rules reloads). */
-  all(): Subscription[] {
-    const out: Subscription[] = [];
-    const walk = (n: TrieNode): void => {
-      for (const s of n.subs) out.push(s);
-      for (const k of n.kids.values()) walk(k);
-    };
-    walk(this.root);
-    return out;
   }
 
   /**
@@ -146,7 +136,10 @@ export class SubscriptionIndex {
     };
     const sendOwnValue = (sub: Subscription): void => {
       if (sub.tag !== undefined) {
-        const json = JSON.stringify(nodeToJSON(queryResultNode(get(sub.path), sub.query), true));
+        // The frame carries the client's tag, so only the result JSON is shared.
+        const json = cached('q:' + sub.id, () =>
+          JSON.stringify(nodeToJSON(queryResultNode(get(sub.path), sub.query), true)),
+        );
         if (json === sub.lastJson) return;
         sub.lastJson = json;
         sub.target.sendFrame(pushFrame('d', sub.path, json, sub.tag));

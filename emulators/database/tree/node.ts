@@ -155,12 +155,3 @@ export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknow
   }
   return obj;
 }
-
-/** Number of nodes (leaves and branches) under and including `node`. */
-export function countNodes(node: DataNode | null): number {
-  if (!node) return 0;
-  if (node instanceof Leaf) return 1;
-  let n = 1;
-  for (const child of node.children.values()) n += countNodes(child);
-  return n;
-}

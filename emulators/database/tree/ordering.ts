@@ -5,7 +5,7 @@
  * `ValueIndex.ts`, `PathIndex.ts`, `KeyIndex.ts`, `core/snap/LeafNode.ts` (`compareTo`), and the
  * "Sorting data" section of https://firebase.google.com/docs/database/web/lists-of-data.
  */
-import { Branch, type DataNode, type Priority, childAt } from './node.js';
+import { Branch, type DataNode, childAt } from './node.js';
 
 /** Sentinel keys used by query bounds (`sn`/`en` on the wire). */
 export const MIN_NAME = '[MIN_NAME]';
@@ -57,11 +57,6 @@ export function compareValues(a: IndexValue, b: IndexValue): number {
   if (ra === 0 || ra === 4) return 0;
   if (ra === 1) return a === b ? 0 : a ? 1 : -1;
   return (a as number | string) < (b as number | string) ? -1 : a === b ? 0 : 1;
-}
-
-/** Priority order: none < numbers < strings. */
-export function comparePriorities(a: Priority, b: Priority): number {
-  return compareValues(a, b);
 }
 
 /**

@@ -31,6 +31,26 @@ export interface QuerySpec {
   fromLeft: boolean;
 }
 
+/** The `query` rules variable derived from a query (rtdb-rules.md §3). */
+export function queryVariable(q: QuerySpec): Record<string, unknown> {
+  const i = q.index;
+  const start = q.start?.value ?? null;
+  const end = q.end?.value ?? null;
+  const equal =
+    q.start && q.end && q.start.inclusive && q.end.inclusive && start === end ? start : null;
+  return {
+    orderByKey: i.kind === 'key',
+    orderByPriority: i.kind === 'priority',
+    orderByValue: i.kind === 'value',
+    orderByChild: i.kind === 'child' ? i.path.join('/') : null,
+    startAt: typeof start === 'symbol' ? null : start,
+    endAt: typeof end === 'symbol' ? null : end,
+    equalTo: typeof equal === 'symbol' ? null : equal,
+    limitToFirst: q.limit !== undefined && q.fromLeft ? q.limit : null,
+    limitToLast: q.limit !== undefined && !q.fromLeft ? q.limit : null,
+  };
+}
+
 /** True for queries the client tags (start, end or limit); others load all data at the path. */
 export function isFiltering(q: QuerySpec): boolean {
   return q.start !== undefined || q.end !== undefined || q.limit !== undefined;

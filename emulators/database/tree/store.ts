@@ -4,7 +4,7 @@
  * update is applied atomically after one rules verdict.
  */
 import { Branch, type DataNode, Leaf, childAt, nodeFromJSON } from './node.js';
-import { InvalidInputError, isPrefix } from './path.js';
+import { InvalidInputError, isPrefix, parsePath } from './path.js';
 import { serverValueResolver } from './server-values.js';
 import type { Write } from './view.js';
 
@@ -47,20 +47,15 @@ export class DataStore {
   }
 
   /**
-   * Turns a merge body (`{"rel/path": value}`) into writes.
+   * Turns a merge body (`{"rel/path": value}`) into writes (relative paths may end in `.priority`).
    * @throws InvalidInputError for invalid or overlapping paths
    */
-  prepareMerge(
-    path: readonly string[],
-    body: unknown,
-    now: number,
-    parseRel: (rel: string) => string[],
-  ): Write[] {
+  prepareMerge(path: readonly string[], body: unknown, now: number): Write[] {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new InvalidInputError('Update data must be an object');
     const writes: Write[] = [];
     for (const [rel, value] of Object.entries(body as Record<string, unknown>)) {
-      const relPath = parseRel(rel);
+      const relPath = parsePath(rel, true);
       writes.push(this.prepareWrite([...path, ...relPath], value, now));
     }
     for (let i = 0; i < writes.length; i++) {
