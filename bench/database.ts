@@ -16,7 +16,7 @@
  * for a one-shot read before `g` existed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,12 +33,15 @@ import {
 } from 'firebase/database';
 import WebSocket from 'ws';
 import { startDatabaseEmulator } from '../emulators/database/index.js';
+import { percentile } from './support/chromiumHarness';
 
 const ROOT = join(import.meta.dirname, '..');
 const FS_DIR = join(ROOT, 'bench', 'firebase-server');
 const PHASE_MS = 1500;
 const ROUNDS = 3;
 const WINDOW = 20;
+/** The data the read metrics read: 100 small children of `bench/r`. */
+const READ_FIXTURE = Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }]));
 
 interface Target {
   name: string;
@@ -132,12 +135,7 @@ function startOurs(): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-bench-'));
   const rulesPath = join(dir, 'database.rules.json');
   writeFileSync(rulesPath, JSON.stringify({ rules: { '.read': true, '.write': true } }));
-  return spawnServer(
-    'ours',
-    ['--import', TSX, CLI, '--port', '0', '--rules', rulesPath],
-    dir,
-    true,
-  );
+  return spawnServer('ours', cliArgv(rulesPath), dir, true);
 }
 
 function startFirebaseServer(): Promise<Target> {
@@ -200,10 +198,7 @@ function rateMetric(
     run: async (t) => {
       const { dbs, close } = clients(t, n);
       try {
-        await set(
-          ref(dbs[0]!, 'bench/r'),
-          Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
-        );
+        await set(ref(dbs[0]!, 'bench/r'), READ_FIXTURE);
         return await rate(t.pid, dbs, make);
       } finally {
         await close();
@@ -260,10 +255,7 @@ function rawMetric(
     run: async (t) => {
       const raws = await Promise.all(Array.from({ length: n }, () => RawClient.open(t.port)));
       try {
-        await raws[0]!.request('p', {
-          p: '/bench/r',
-          d: Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }])),
-        });
+        await raws[0]!.request('p', { p: '/bench/r', d: READ_FIXTURE });
         return await measurePhase(
           t.pid,
           raws.map((c, ci) => (deadline) => closedLoop(deadline, (i) => op(c, ci, i))),
@@ -370,9 +362,11 @@ async function latency(
   for (const ws of sockets) ws.terminate();
   await close();
   samples.sort((a, b) => a - b);
-  const pct = (p: number): number =>
-    samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? NaN;
-  return { p50: pct(0.5), p99: pct(0.99), samples: samples.length };
+  return {
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    samples: samples.length,
+  };
 }
 
 /** 25,000 children × 3 leaves = 100,002 nodes with the root and container. */
@@ -424,17 +418,21 @@ function stopChild(child: ChildProcess): Promise<void> {
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const CLI = join(ROOT, 'emulators', 'database', 'cli.ts');
 
+/** Node arguments that run our CLI on a free port with `rulesPath` and `extra` flags. */
+function cliArgv(rulesPath: string, extra: string[] = []): string[] {
+  return ['--import', TSX, CLI, '--port', '0', '--rules', rulesPath, ...extra];
+}
+
+/** Starts our CLI (see {@link cliArgv}) with stdout and stderr piped. */
+function spawnCli(rulesPath: string, extra: string[] = []): ChildProcess {
+  return spawn(process.execPath, cliArgv(rulesPath, extra), { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /** Spawn-to-ready time of the CLI (includes Node and tsx start-up) and in-process start time. */
 async function coldStart(): Promise<{ cliMs: number; inProcessMs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-cold-'));
   const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', TSX, CLI, '--port', '0', '--rules', join(dir, 'none.json')],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnCli(join(dir, 'none.json'));
   await waitForLine(child, /ready on http/);
   const cliMs = performance.now() - t0;
   await stopChild(child);
@@ -449,18 +447,11 @@ async function coldStart(): Promise<{ cliMs: number; inProcessMs: number }> {
 async function memory(): Promise<{ ours: number; theirs: number | null; oursIdle: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-mem-'));
   const importDir = join(dir, 'import');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(importDir);
   const json = JSON.stringify(data100k());
   writeFileSync(join(importDir, 'demo-bench.json'), json);
   const measure = async (args: string[]): Promise<number> => {
-    const child = spawn(
-      process.execPath,
-      ['--import', TSX, CLI, '--port', '0', '--rules', join(dir, 'none.json'), ...args],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawnCli(join(dir, 'none.json'), args);
     await waitForLine(child, /ready on http/);
     await new Promise((r) => setTimeout(r, 1000));
     const rss = rssOf(child.pid!);
