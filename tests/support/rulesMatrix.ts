@@ -91,13 +91,6 @@ export const nobody = {
   owner: 'deny',
   admin: 'deny',
 } as const satisfies Expectations;
-/** Everybody, signed in or not. */
-export const everyone = {
-  signedOut: 'allow',
-  nonAdmin: 'allow',
-  owner: 'allow',
-  admin: 'allow',
-} as const satisfies Expectations;
 
 /** Values resolved per case: the acting role, the owner's uid and this case's `{id}`. */
 export interface CaseContext {

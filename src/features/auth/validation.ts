@@ -3,15 +3,10 @@
  * Pure functions so the forms and their unit tests share one definition.
  */
 
+import { EMAIL_PATTERN } from '@/shared/forms/email';
+
 /** Minimum password length (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 6;
-
-/**
- * A general e-mail pattern: something@domain.tld with no spaces (spec 5: "e-mail must match a
- * general e-mail pattern, otherwise 'Invalid email'"). Deliberately loose: the Auth backend is
- * the real judge; this only catches typos before a round trip.
- */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** True when `email` looks like an e-mail address (spec 5). */
 export function isValidEmail(email: string): boolean {

@@ -8,14 +8,15 @@
  *
  * Used by src/app/ProfilePage.tsx; takes no props.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { authCleanUp, changePassword, selectAuth } from '../authSlice';
+import { changePassword, selectAuth } from '../authSlice';
 import { checkChangePassword, type ChangePasswordFields } from '../validation';
 import { ErrorMessage } from './ErrorMessage';
 import { FieldHint } from './FieldHint';
 import { SubmitButton } from './SubmitButton';
+import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 const EMPTY: ChangePasswordFields = { current: '', next: '', confirmation: '' };
 
@@ -26,12 +27,7 @@ export function ChangePasswordForm() {
   const id = useId();
   const checks = checkChangePassword(fields);
 
-  useEffect(
-    () => () => {
-      dispatch(authCleanUp());
-    },
-    [dispatch],
-  );
+  useAuthCleanUpOnLeave();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

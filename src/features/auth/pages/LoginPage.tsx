@@ -7,13 +7,13 @@
  * `isSignInWithEmailLink` recognises. Without the e-mail in the query the person types it.
  * A successful sign-in puts a session in the store and RedirectIfSignedIn leaves the page.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isSignInWithEmailLink } from 'firebase/auth';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { auth, usesEmulators } from '@/shared/firebase';
-import { authCleanUp, selectAuth, setPasswordWithLink, signIn } from '../authSlice';
+import { selectAuth, setPasswordWithLink, signIn } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
 import { EmailField } from '../components/EmailField';
 import { ErrorMessage } from '../components/ErrorMessage';
@@ -21,6 +21,7 @@ import { FieldHint } from '../components/FieldHint';
 import { SocialButtons } from '../components/SocialButtons';
 import { SubmitButton } from '../components/SubmitButton';
 import { canSetPassword, isSafePassword, isValidEmail } from '../validation';
+import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 export default function LoginPage() {
   const intl = useIntl();
@@ -35,12 +36,7 @@ export default function LoginPage() {
   const [passwordSet, setPasswordSet] = useState(false);
 
   // Leaving the auth screens clears the error (spec 4).
-  useEffect(
-    () => () => {
-      dispatch(authCleanUp());
-    },
-    [dispatch],
-  );
+  useAuthCleanUpOnLeave();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

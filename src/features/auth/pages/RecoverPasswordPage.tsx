@@ -3,15 +3,16 @@
  * 'We have sent you an email to {mail} so you can recover your account.'; a failure shows the
  * translated error (spec 8).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { authCleanUp, selectAuth, sendResetLink } from '../authSlice';
+import { selectAuth, sendResetLink } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
 import { EmailField } from '../components/EmailField';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { SubmitButton } from '../components/SubmitButton';
+import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 export default function RecoverPasswordPage() {
   const dispatch = useAppDispatch();
@@ -19,12 +20,7 @@ export default function RecoverPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState('');
 
-  useEffect(
-    () => () => {
-      dispatch(authCleanUp());
-    },
-    [dispatch],
-  );
+  useAuthCleanUpOnLeave();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
