@@ -36,7 +36,7 @@ export interface CreateUserResult {
  * catalogue (spec §8: "Errors from the create-account function use the error message as the
  * translation key"), so they are Firebase-style codes, not prose.
  */
-export const errorKeys = {
+const errorKeys = {
   unauthenticated: 'functions/unauthenticated',
   permissionDenied: 'functions/permission-denied',
   invalidArgument: 'functions/invalid-argument',
@@ -60,7 +60,7 @@ const EMAIL_MAX_LENGTH = 254;
  * @throws HttpsError('invalid-argument', 'functions/invalid-argument') for a wrong shape.
  * @throws HttpsError('invalid-argument', 'auth/invalid-email') for a malformed e-mail.
  */
-export function parsePayload(data: unknown): CreateUserPayload {
+function parsePayload(data: unknown): CreateUserPayload {
   const bad = () => new HttpsError('invalid-argument', errorKeys.invalidArgument);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw bad();
   const record = data as Record<string, unknown>;
@@ -161,9 +161,7 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
  * @throws HttpsError('already-exists', 'auth/email-already-exists') when the e-mail is taken.
  * @throws HttpsError('internal', 'functions/internal') for any other Auth failure.
  */
-export async function handleCreateUser(
-  request: CallableRequest<unknown>,
-): Promise<CreateUserResult> {
+async function handleCreateUser(request: CallableRequest<unknown>): Promise<CreateUserResult> {
   if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
   // Authorise before validating so that non-admins learn nothing about payload rules.
   if (!(await isAdmin(request.auth.uid))) {

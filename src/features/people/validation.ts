@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { PREFERRED_TIMES, type PreferredTime } from '@/shared/domain/person';
-
-/** A general e-mail pattern (spec section 5): something@domain.tld, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '@/shared/forms/email';
 
 const required = z.string().trim().min(1, 'People.required');
 const optionalText = z.string().trim();
@@ -21,7 +19,7 @@ const isoDate = z
 const tags = z.array(z.string().trim().min(1));
 
 /** Fields of the Basic Profile tab shared by students and tutors (spec section 3). */
-export const basicProfileSchema = z.object({
+const basicProfileSchema = z.object({
   email: z.string().trim().regex(EMAIL_PATTERN, 'UserForm.invalidEmail'),
   name: required,
   mobile: required,
@@ -75,10 +73,6 @@ export const tutorBasicSchema = basicProfileSchema.extend({
     .refine((v) => v === '' || /^https?:\/\/\S+\.\S+/.test(v), 'Tutors.invalidUrl'),
 });
 
-/** What the Basic Profile forms hold while editing (text inputs keep strings). */
-export type StudentBasicValues = z.input<typeof studentBasicSchema>;
-export type TutorBasicValues = z.input<typeof tutorBasicSchema>;
-
 const preferredTime = z
   .string()
   .refine((v): v is PreferredTime => (PREFERRED_TIMES as readonly string[]).includes(v), {
@@ -122,9 +116,6 @@ export function tutorProfileLevelSchema(levelOrder: (id: string) => number | und
     ),
   });
 }
-
-export type StudentProfileLevelValues = z.input<typeof studentProfileLevelSchema>;
-export type TutorProfileLevelValues = z.input<ReturnType<typeof tutorProfileLevelSchema>>;
 
 /** Field path -> first error message id, for showing errors beside inputs. */
 export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {

@@ -21,10 +21,10 @@ import {
 import type { User } from './types';
 
 /** A users record as stored (spec 3): the User without its key. */
-export type UserRecord = Omit<User, 'id'>;
+type UserRecord = Omit<User, 'id'>;
 
 /** The fields an admin or the owner may change; the e-mail never changes (spec 4). */
-export type UserChanges = Partial<Pick<User, 'name' | 'location' | 'isAdmin' | 'createdAt'>>;
+type UserChanges = Partial<Pick<User, 'name' | 'location' | 'isAdmin' | 'createdAt'>>;
 
 /** Input of `modify`: changed fields plus, optionally, a new logo file to upload first. */
 export interface ModifyUserInput {
@@ -36,7 +36,7 @@ export interface ModifyUserInput {
 }
 
 /** Input of the factory's record-only `create` (the account already exists; id = its uid). */
-export type CreateRecordInput = UserRecord & { id: string };
+type CreateRecordInput = UserRecord & { id: string };
 
 const base = rtdbEntityApi<User>('users');
 
@@ -115,7 +115,7 @@ export interface CreateUserInput {
 }
 
 /** Outcome of {@link createUserWithInvitation}. */
-export interface CreateUserOutcome {
+interface CreateUserOutcome {
   uid: string;
   /** The record as written (logoUrl set when the upload succeeded). */
   user: User;

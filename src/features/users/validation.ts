@@ -3,12 +3,8 @@
  * catalogue ids (src/app/i18n/<locale>/users.json). The form and its tests use the same schemas.
  */
 import { z } from 'zod';
-
-/**
- * A general e-mail pattern (spec 5): something@something.tld, no spaces. Deliberately loose; the
- * Auth service is the final judge ('auth/invalid-email').
- */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN } from '@/shared/forms/email';
+import { fieldErrors } from '@/shared/forms/fieldErrors';
 
 /**
  * Largest logo accepted, in bytes: 2 MB. The same limit is enforced by storage.rules
@@ -41,7 +37,7 @@ export const userFormSchema = z.object({
 export type UserFormData = z.output<typeof userFormSchema>;
 
 /** Field name -> message id of its first problem, for the fields that have one. */
-export type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
+type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
 
 /**
  * Checks the form's values.
@@ -55,19 +51,14 @@ export function checkUserForm(values: UserFormValues): {
 } {
   const result = userFormSchema.safeParse(values);
   if (result.success) return { valid: true, data: result.data, errors: {} };
-  const errors: UserFormErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof UserFormValues;
-    errors[field] ??= issue.message;
-  }
-  return { valid: false, data: null, errors };
+  return { valid: false, data: null, errors: fieldErrors(result.error) };
 }
 
 /**
  * A logo file (spec 5: "The logo must be an image"; storage.rules: image/* under 2 MB). The
  * file picker's accept="image/*" is only a hint to the browser, so the type is checked again.
  */
-export const logoSchema = z
+const logoSchema = z
   .custom<File>((value) => value instanceof Blob, 'Users.logoNotImage')
   .refine((file) => file.type.startsWith('image/'), 'Users.logoNotImage')
   .refine((file) => file.size < LOGO_MAX_BYTES, 'Users.logoTooLarge');

@@ -14,12 +14,12 @@ import type { Proficiency, Student, StudentProfileLevel } from '@/features/stude
 import { tutors } from '@/features/tutors/tutorsSlice';
 import type { Tutor, TutorProfileLevel, TutorSubjectRange } from '@/features/tutors/types';
 import { PREFERRED_TIMES } from '@/shared/domain/person';
+import { errorProps } from '@/shared/forms/fieldErrors';
 import type { PersonPath } from '../personApi';
 import { useReferenceData } from '../useReferenceData';
 import { fieldErrors, studentProfileLevelSchema, tutorProfileLevelSchema } from '../validation';
 import { DateField } from './DateField';
 import { Field } from './Field';
-import { errorProps } from './fieldProps';
 
 export interface ProfileLevelFormProps {
   path: PersonPath;
