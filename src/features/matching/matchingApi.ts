@@ -18,6 +18,7 @@
  * still runs.
  */
 import { get, ref, update, type Database } from 'firebase/database';
+import { toAppError } from '@/shared/errors';
 
 /** The multi-path update that moves the confirmed tutor of (student, subject) from `previous`
  * to `next` (null: none); pure, so it can be tested without a database. */
@@ -40,9 +41,9 @@ export function confirmUpdates(
   return updates;
 }
 
+/** True for the database's PERMISSION_DENIED, as shared/errors classifies it. */
 function isPermissionDenied(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === 'PERMISSION_DENIED' || /permission[_ ]denied/i.test(e?.message ?? '');
+  return toAppError(error).messageId === 'database/permission-denied';
 }
 
 /**

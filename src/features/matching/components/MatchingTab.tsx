@@ -12,7 +12,6 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useReferenceData } from '@/features/people/useReferenceData';
 import type { Student } from '@/features/students/types';
 import { tutors as tutorsSlice } from '@/features/tutors/tutorsSlice';
-import type { Tutor } from '@/features/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { DataTable } from '@/shared/table/DataTable';
 import { confirmTutor, toggleSuggested } from '../matchingThunks';
@@ -53,13 +52,12 @@ export function MatchingTab({ student }: MatchingTabProps) {
 
   const rows = useMemo<Row[]>(() => {
     if (!subjectId) return [];
-    const byId = new Map<string, Tutor>(allTutors.map((t) => [t.id, t]));
     return rankTutors(student, subjectId, allTutors, ref.allFieldLevels).map((r) => ({
       ...r,
-      name: byId.get(r.tutorId)?.name ?? r.tutorId,
-      email: byId.get(r.tutorId)?.email ?? '',
+      name: tutorState.entities[r.tutorId]?.name ?? r.tutorId,
+      email: tutorState.entities[r.tutorId]?.email ?? '',
     }));
-  }, [student, subjectId, allTutors, ref.allFieldLevels]);
+  }, [student, subjectId, allTutors, tutorState.entities, ref.allFieldLevels]);
 
   const run = async (action: () => Promise<unknown>) => {
     setBusy(true);

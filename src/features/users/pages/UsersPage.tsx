@@ -9,7 +9,6 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/features/auth/authSlice';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
-import type { AppError } from '@/shared/errors';
 import { PageCard } from '@/shared/lists/PageCard';
 import { UsersTable } from '../components/UsersTable';
 import type { User } from '../types';
@@ -20,22 +19,14 @@ export default function UsersPage() {
   const session = useAppSelector(selectSession);
   const all = useAppSelector((state) => users.selectors.selectAll(state.users));
   const loading = useAppSelector((state) => state.users.loading);
-  // Only a failed load replaces the rows with 'Show error'; a failed delete is a toast.
-  const [loadError, setLoadError] = useState<AppError | null>(null);
+  // Only a failed load replaces the rows with 'Show error' (the slice's `loadError`); a failed
+  // delete is a toast.
+  const loadError = useAppSelector((state) => state.users.loadError);
   const [toDelete, setToDelete] = useState<User | null>(null);
 
   useEffect(() => {
-    let active = true;
-    void dispatch(users.fetchAll()).then((result) => {
-      if (!active) return;
-      setLoadError(
-        users.fetchAll.rejected.match(result)
-          ? (result.payload ?? { messageId: 'errors/unknown' })
-          : null,
-      );
-    });
+    void dispatch(users.fetchAll());
     return () => {
-      active = false;
       dispatch(users.actions.cleanUp());
     };
   }, [dispatch]);
