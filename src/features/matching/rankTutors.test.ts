@@ -76,6 +76,9 @@ function tutor(
 const ids = (r: ReturnType<typeof rankTutors>) => r.map((x) => x.tutorId);
 const reasonIds = (r: ReturnType<typeof rankTutors>, id: string) =>
   r.find((x) => x.tutorId === id)?.reasons.map((x) => x.id);
+/** The points `id` got for `reason`; 0 when it did not get that reason. */
+const pointsFor = (r: ReturnType<typeof rankTutors>, id: string, reason: string) =>
+  r.find((x) => x.tutorId === id)?.reasons.find((x) => x.id === reason)?.points ?? 0;
 
 describe('rankTutors hard filters', () => {
   it.each([
@@ -167,6 +170,8 @@ describe('rankTutors scores', () => {
     expect(ids(r)).toEqual(['a', 'b']);
     expect(r[0]!.score).toBeGreaterThan(r[1]!.score);
     expect(reasonIds(r, 'a')).toContain(reason);
+    // Experience and capacity are reasons every tutor gets; what counts is that a earns more.
+    expect(pointsFor(r, 'a', reason)).toBeGreaterThan(pointsFor(r, 'b', reason));
   });
 
   it('group tuition: a student wanting a group needs a group tutor', () => {

@@ -1,5 +1,5 @@
 import { configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -9,11 +9,21 @@ import { tutors } from '@/features/tutors/tutorsSlice';
 import { INTELLIGENCES } from '@/shared/intelligence/intelligences';
 import { TestResultTab, type TestResultTabProps } from './TestResultTab';
 
+/** The error the recording middleware stops a modify thunk with (see `setup`). */
+const STOPPED = 'stopped by the test before the database write';
+
 function setup(props: TestResultTabProps) {
   const seen: UnknownAction[] = [];
   const record: Middleware = () => (next) => (action) => {
     seen.push(action as UnknownAction);
-    return next(action);
+    const result = next(action);
+    // No backend in a unit test: once a modify's pending action (and so its argument) is recorded,
+    // stop the thunk before its payload creator writes to the database. createAsyncThunk catches
+    // the throw and settles as rejected, within the test.
+    if (students.modify.pending.match(action) || tutors.modify.pending.match(action)) {
+      throw new Error(STOPPED);
+    }
+    return result;
   };
   const store = configureStore({
     reducer: { students: students.reducer, tutors: tutors.reducer },
@@ -81,6 +91,12 @@ describe('TestResultTab', () => {
       id: 't2',
       changes: { isTested: false, testResult: null },
     });
+    // The stopped thunk settles as rejected; the tab closes the dialog either way.
+    await waitFor(() => expect(seen.some((a) => tutors.modify.rejected.match(a))).toBe(true));
+    const rejected = seen.find(tutors.modify.rejected.match);
+    expect(rejected?.meta.arg).toEqual(pending?.meta.arg);
+    expect(rejected?.error.message).toBe(STOPPED);
+    await waitFor(() => expect(dialog).not.toHaveAttribute('open'));
   });
 
   it('cancelling the dialog changes nothing', async () => {
