@@ -7,14 +7,18 @@
  *
  * Lists sorted by `order` that admins reorder (spec section 3: field levels, schools, subjects)
  * pass `reorder`: they also get up/down buttons per row, a Status column, and hide obsolete rows
- * unless 'Show all' is on (hidden rows keep their place, see shared/reorder).
+ * unless 'Show all' is on (hidden rows keep their place, see shared/reorder). 'Show all' lives in
+ * the query string (`all=1`) beside the table's own search, sort and page (issue 17).
+ *
+ * 'Loading…' shows from the first frame until the first read settles; a failed read offers Retry;
+ * after a delete, focus goes to the table (the row that held it is gone).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
@@ -88,13 +92,35 @@ export function EntityListPage<T extends ListedRecord, S>({
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const all = useSelector(selectAll);
   const { loading, loadError } = useSelector(selectState);
-  const [showAll, setShowAll] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const showAll = params.get('all') === '1';
+  const setShowAll = (on: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.set('all', '1');
+        else next.delete('all');
+        return next;
+      },
+      { replace: true },
+    );
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // True until the first read settles: the slice's own flag is set only once the effect below
+  // has dispatched, so without this the first frame would say 'No records to show'.
+  const [firstRead, setFirstRead] = useState(true);
+  const focusTableAfterClose = useRef(false);
+
+  const load = useCallback(() => {
+    void Promise.resolve(dispatch(entity.fetchAll())).finally(() => setFirstRead(false));
+  }, [dispatch, entity]);
+  useEffect(load, [load]);
 
   useEffect(() => {
-    void dispatch(entity.fetchAll());
-  }, [dispatch, entity]);
+    if (toDelete !== null || !focusTableAfterClose.current) return;
+    focusTableAfterClose.current = false;
+    document.getElementById(`${name}-table`)?.focus();
+  }, [toDelete, name]);
 
   const visible = useMemo(
     () => (!reorder || showAll ? all : all.filter((r) => !r.isObsolete)),
@@ -160,6 +186,7 @@ export function EntityListPage<T extends ListedRecord, S>({
     setDeleting(true);
     // Success and error toasts come from the thunk; the dialog closes either way (spec 4).
     await dispatch(entity.remove(toDelete.id));
+    focusTableAfterClose.current = true;
     setDeleting(false);
     setToDelete(null);
   };
@@ -194,8 +221,9 @@ export function EntityListPage<T extends ListedRecord, S>({
         filterText={filterText}
         label={t('title')}
         csvFileName={name}
-        loading={loading}
+        loading={loading || firstRead}
         error={loadError}
+        onRetry={load}
         actions={
           <Link className="button is-primary" to={`${path}/new`}>
             <FormattedMessage id={`${prefix}.new`} />

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnDef } from '@tanstack/react-table';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableProps } from './DataTable';
 
@@ -19,6 +20,9 @@ const messages = {
     'Table.previous': 'Previous',
     'Table.next': 'Next',
     'Table.goToPage': 'Go to page {page}',
+    'Table.loadFailed': 'The list could not be loaded: {reason}',
+    'Table.retry': 'Retry',
+    'database/permission-denied': 'Permission denied',
   },
 };
 
@@ -44,6 +48,8 @@ const columns: ColumnDef<Person, unknown>[] = [
   { id: 'actions', header: 'Actions', enableSorting: false, meta: { csv: false }, cell: () => 'x' },
 ];
 
+const filterText = (p: Person) => [p.name, p.city];
+
 function renderTable(props: Partial<DataTableProps<Person>> = {}) {
   return render(
     <IntlProvider locale="en" messages={messages.en}>
@@ -51,7 +57,7 @@ function renderTable(props: Partial<DataTableProps<Person>> = {}) {
         data={people}
         columns={columns}
         getRowId={(p) => p.id}
-        filterText={(p) => [p.name, p.city]}
+        filterText={filterText}
         label="People"
         csvFileName="people"
         {...props}
@@ -239,10 +245,101 @@ describe('DataTable', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });
 
-  it("replaces the rows with 'Show error' on a failed load", () => {
-    renderTable({ error: { messageId: 'database/permission-denied' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('Show error');
+  it('replaces rows, count and pages with the reason and a Retry button on a failed load', async () => {
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    renderTable({ error: { messageId: 'database/permission-denied' }, onRetry });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The list could not be loaded: Permission denied',
+    );
     expect(screen.queryByText('Person 01')).toBeNull();
+    expect(screen.queryByText('23 records')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pages of People' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('sorts text ignoring case and accents, numbers by value, empty values last', async () => {
+    const user = userEvent.setup();
+    const rows: Person[] = [
+      { id: 'a', name: 'zoe', city: '', age: 10 },
+      { id: 'b', name: 'Álvaro', city: 'Madrid', age: 9 },
+      { id: 'c', name: 'alba', city: 'Singapore', age: 100 },
+      { id: 'd', name: 'Bea', city: 'Ávila', age: Number.NaN },
+    ];
+    renderTable({ data: rows });
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(firstCells()).toEqual(['alba', 'Álvaro', 'Bea', 'zoe']);
+    await user.click(screen.getByRole('button', { name: /^Age/ }));
+    expect(firstCells()).toEqual(['Álvaro', 'zoe', 'alba', 'Bea']);
+    await user.click(screen.getByRole('button', { name: /^Age/ }));
+    expect(firstCells()).toEqual(['alba', 'zoe', 'Álvaro', 'Bea']);
+    await user.click(screen.getByRole('button', { name: /^City/ }));
+    expect(firstCells()).toEqual(['Bea', 'Álvaro', 'alba', 'zoe']);
+    await user.click(screen.getByRole('button', { name: /^City/ }));
+    expect(firstCells()).toEqual(['alba', 'Álvaro', 'Bea', 'zoe']);
+  });
+
+  it('keeps search, sort, page and page size in the URL and restores them', async () => {
+    const user = userEvent.setup();
+    let search = '';
+    function Location() {
+      search = useLocation().search;
+      return null;
+    }
+    const table = (
+      <IntlProvider locale="en" messages={messages.en}>
+        <DataTable<Person>
+          data={people}
+          columns={columns}
+          getRowId={(p) => p.id}
+          filterText={filterText}
+          label="People"
+          csvFileName="people"
+        />
+        <Location />
+      </IntlProvider>
+    );
+    const first = render(<MemoryRouter initialEntries={['/people']}>{table}</MemoryRouter>);
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '5');
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(search).toBe('?size=5&page=3');
+    await user.click(screen.getByRole('button', { name: /^Age/ }));
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'singapore');
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(search).toBe('?size=5&sort=age&q=singapore&page=2');
+    const shown = firstCells();
+    first.unmount();
+
+    // Back, a reload or a shared link: the same URL shows the same rows.
+    render(<MemoryRouter initialEntries={[`/people${search}`]}>{table}</MemoryRouter>);
+    expect(firstCells()).toEqual(shown);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('singapore');
+    expect(screen.getByLabelText('Rows per page')).toHaveValue('5');
+    expect(screen.getByRole('button', { name: 'Go to page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows the last page when the URL names a page beyond it', () => {
+    render(
+      <MemoryRouter initialEntries={['/people?page=99']}>
+        <IntlProvider locale="en" messages={messages.en}>
+          <DataTable<Person>
+            data={people}
+            columns={columns}
+            getRowId={(p) => p.id}
+            filterText={filterText}
+            label="People"
+            csvFileName="people"
+          />
+        </IntlProvider>
+      </MemoryRouter>,
+    );
+    expect(firstCells()).toEqual(['Person 21', 'Person 22', 'Person 23']);
   });
 
   it('renders toolbar actions', () => {

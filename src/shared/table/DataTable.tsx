@@ -3,34 +3,48 @@
  * section 5, list filters), built on TanStack Table (headless) with Bulma markup.
  *
  * - Sortable headers (click or Enter/Space on the header button), arrow shown, `aria-sort` set;
- *   the first click sorts ascending in every column (a column may set `sortDescFirst`).
+ *   the first click sorts ascending in every column. Sorting is case- and accent-insensitive,
+ *   numbers and dates by value, empty values last (shared/table/rowOrder).
  * - The filter: a case-insensitive substring match over the texts `filterText(row)` returns.
  * - Page sizes 5, 10, 15, 20, 50; pagination with first, neighbours of the current, last,
  *   previous and next.
+ * - Search, sort, page and page size live in the query string (issue 17), so Back, a reload and
+ *   a shared link restore them; a table embedded in another screen passes `urlState={false}`.
  * - Export of the filtered (and sorted) rows as CSV; a column leaves the export with
  *   `meta: { csv: false }`, or gives its cell text with `meta: { csv: (row) => string }`.
- * - Loading, empty and error ('Show error') states.
+ * - Loading from the first frame, empty, and a failed load with its reason and a Retry button
+ *   (no stale count or pages next to it).
  * - The column with id 'actions' stays in view at the right edge when a wide table scrolls
  *   sideways (on phones, or with many columns as on /orders).
+ *
+ * Scale (issue 16, 50,000 rows): the table filters, sorts and pages the rows itself on keys
+ * computed once per data change, and hands TanStack only the visible page, so a keystroke or a
+ * sort click costs one pass over the rows plus rendering the page.
  */
 import {
   flexRender,
   getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
   useReactTable,
   type ColumnDef,
-  type FilterFn,
   type PaginationState,
   type RowData,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useInRouterContext } from 'react-router-dom';
 import type { AppError } from '../errors';
 import { downloadCsv } from './csv';
+import {
+  useLocalListState,
+  useUrlListState,
+  type ListDefaults,
+  type ListState,
+  type SetListState,
+} from './listState';
 import { PAGE_SIZES, pageItems, type PageSize } from './pagination';
+import { filterRows, searchIndex, sortRows, type SortValue } from './rowOrder';
 import { SearchBox } from './SearchBox';
 import './table.css';
 
@@ -42,6 +56,8 @@ declare module '@tanstack/react-table' {
     csv?: false | ((row: TData) => string);
     /** Extra class names for the cells of the column (e.g. 'has-text-right'). */
     className?: string;
+    /** What the column sorts by, when not its accessor's value (e.g. a date behind a label). */
+    sortValue?: (row: TData) => SortValue;
   }
 }
 
@@ -51,32 +67,104 @@ function cellClass(column: { id: string; columnDef: { meta?: { className?: strin
   return column.id === 'actions' ? `is-row-actions ${own ?? ''}`.trim() : own;
 }
 
+// TanStack's own type for a column list of mixed value types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyColumn<T> = ColumnDef<T, any>;
+
+/** The id TanStack gives a column: `id`, else the accessor key (dots as '_'), else the header. */
+function columnId<T>(column: AnyColumn<T>): string | undefined {
+  const c = column as { id?: string; accessorKey?: unknown; header?: unknown };
+  if (c.id) return c.id;
+  if (c.accessorKey !== undefined) return String(c.accessorKey).replaceAll('.', '_');
+  return typeof c.header === 'string' ? c.header : undefined;
+}
+
+/** The value of a column for a row: `meta.sortValue`, else its accessor (function or key path). */
+function columnValue<T>(column: AnyColumn<T>): ((row: T) => SortValue) | undefined {
+  const c = column as {
+    meta?: { sortValue?: (row: T) => SortValue };
+    accessorFn?: (row: T, index: number) => unknown;
+    accessorKey?: unknown;
+  };
+  if (c.meta?.sortValue) return c.meta.sortValue;
+  const { accessorFn, accessorKey } = c;
+  if (accessorFn) return (row) => accessorFn(row, 0) as SortValue;
+  if (accessorKey !== undefined) {
+    const path = String(accessorKey).split('.');
+    return (row) =>
+      path.reduce<unknown>(
+        (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+        row,
+      ) as SortValue;
+  }
+  return undefined;
+}
+
+/** The value of an updater (TanStack passes either a value or a function of the old one). */
+function resolve<V>(updater: Updater<V>, old: V): V {
+  return typeof updater === 'function' ? (updater as (old: V) => V)(old) : updater;
+}
+
 export interface DataTableProps<T> {
   /** The rows. */
   data: T[];
   /** TanStack column definitions; `header` should be a string (used for CSV and sorting). */
-  // TanStack's own type for a column list of mixed value types.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<T, any>[];
+  columns: AnyColumn<T>[];
   /** Stable id of a row (the record id). */
   getRowId: (row: T) => string;
-  /** Texts of a row that the filter searches (spec section 5 lists them per list). */
+  /**
+   * Texts of a row that the filter searches (spec section 5 lists them per list). Keep it stable
+   * (module-level or memoised): the search index is rebuilt when it changes.
+   */
   filterText: (row: T) => Array<string | number | null | undefined>;
   /** Accessible name of the table, e.g. 'Users'. */
   label: string;
-  /** File name of the CSV export, without extension. */
+  /** File name of the CSV export, without extension; also the table's id prefix. */
   csvFileName: string;
+  /** True while the rows are being read; with no rows yet, 'Loading…' shows. */
   loading?: boolean;
-  /** When set, the placeholder 'Show error' replaces the rows (spec section 2). */
+  /** When set, the load failed: its reason and a Retry button replace the rows (spec 2). */
   error?: AppError | null;
+  /** Reads the rows again; offered as Retry when `error` is set. */
+  onRetry?: () => void;
   /** Rendered in the toolbar after the search box (e.g. a New button). */
   actions?: ReactNode;
   initialSorting?: SortingState;
   initialPageSize?: PageSize;
+  /** false: keep search, sort and page in the component instead of the URL (embedded tables). */
+  urlState?: boolean;
 }
 
 /** Table of `data` with sorting, filter, paging and CSV export; see the module comment. */
-export function DataTable<T>({
+export function DataTable<T>(props: DataTableProps<T>) {
+  const inRouter = useInRouterContext();
+  const { initialSorting, initialPageSize = 10 } = props;
+  const sortingKey = JSON.stringify(initialSorting ?? []);
+  // Stable across renders although callers pass literal arrays.
+  const defaults = useMemo<ListDefaults>(
+    () => ({ sorting: JSON.parse(sortingKey) as SortingState, pageSize: initialPageSize }),
+    [sortingKey, initialPageSize],
+  );
+  return props.urlState !== false && inRouter ? (
+    <UrlStateTable {...props} defaults={defaults} />
+  ) : (
+    <LocalStateTable {...props} defaults={defaults} />
+  );
+}
+
+type StatefulProps<T> = DataTableProps<T> & { defaults: ListDefaults };
+
+function UrlStateTable<T>({ defaults, ...props }: StatefulProps<T>) {
+  const [state, setState] = useUrlListState(defaults);
+  return <DataTableView {...props} state={state} setState={setState} />;
+}
+
+function LocalStateTable<T>({ defaults, ...props }: StatefulProps<T>) {
+  const [state, setState] = useLocalListState(defaults);
+  return <DataTableView {...props} state={state} setState={setState} />;
+}
+
+function DataTableView<T>({
   data,
   columns,
   getRowId,
@@ -85,75 +173,61 @@ export function DataTable<T>({
   csvFileName,
   loading = false,
   error = null,
+  onRetry,
   actions,
-  initialSorting = [],
-  initialPageSize = 10,
-}: DataTableProps<T>) {
+  state,
+  setState,
+}: DataTableProps<T> & { state: ListState; setState: SetListState }) {
   const intl = useIntl();
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
-  const [query, setQuery] = useState('');
-  const [pagination, setPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: initialPageSize,
-  });
+  const { query, pageSize } = state;
+  const sortId = state.sorting[0]?.id;
+  const sortDesc = state.sorting[0]?.desc ?? false;
 
-  // Lower-cased search text per row, computed once per data change rather than per keystroke:
-  // with 10,000 rows a keystroke must update the table in under 50 ms (issue 6 benchmark).
-  const searchText = useMemo(
-    () =>
-      new Map(
-        data.map((row) => [
-          row,
-          filterText(row)
-            .filter((v) => v !== null && v !== undefined)
-            .join('\u0000')
-            .toLowerCase(),
-        ]),
-      ),
-    [data, filterText],
-  );
-  const globalFilterFn = useMemo<FilterFn<T>>(
-    () => (row, _columnId, q: string) => (searchText.get(row.original) ?? '').includes(q),
-    [searchText],
-  );
+  const index = useMemo(() => searchIndex(data, filterText), [data, filterText]);
+  const sorted = useMemo(() => {
+    const column = columns.find((c) => columnId(c) === sortId);
+    const value = column && column.enableSorting !== false ? columnValue(column) : undefined;
+    return value ? sortRows(data, value, sortDesc) : data;
+  }, [data, columns, sortId, sortDesc]);
+  const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
 
-  // The column that carries the row filter: the first with values (TanStack only filters
-  // columns with an accessor). Ids as TanStack makes them: `id`, else the accessor key, else
-  // the string header.
-  const filterColumnId = useMemo(() => {
-    for (const c of columns as Array<{
-      id?: string;
-      accessorKey?: unknown;
-      accessorFn?: unknown;
-    }>) {
-      if (c.accessorFn) return c.id;
-      if (c.accessorKey !== undefined) return c.id ?? String(c.accessorKey).replaceAll('.', '_');
-    }
-    return undefined;
-  }, [columns]);
+  const pageCount = Math.ceil(filtered.length / pageSize);
+  // A page beyond the last (a shared link, or rows deleted meanwhile) shows the last page.
+  const pageIndex = Math.max(0, Math.min(state.pageIndex, pageCount - 1));
+  const page = useMemo(
+    () => filtered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize),
+    [filtered, pageIndex, pageSize],
+  );
+  const sorting = useMemo<SortingState>(
+    () => (sortId ? [{ id: sortId, desc: sortDesc }] : []),
+    [sortId, sortDesc],
+  );
 
   // TanStack Table hands back mutable helpers; fine here since the app does not use the React
   // Compiler (the warning is about memoising them automatically).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
-    data,
+    data: page,
     columns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, globalFilter: query.trim().toLowerCase(), pagination },
-    onSortingChange: setSorting,
+    state: { sorting, pagination: { pageIndex, pageSize } },
+    manualSorting: true,
+    manualFiltering: true,
+    manualPagination: true,
+    pageCount,
     // Every column sorts ascending on the first click (TanStack would start numbers and dates
     // descending), so the arrow means the same thing in every list.
     sortDescFirst: false,
-    onPaginationChange: setPagination,
-    globalFilterFn,
-    // The filter matches whole rows (filterText), so one column is enough to carry it: TanStack
-    // would otherwise run it once per column for every row that does not match.
-    getColumnCanGlobalFilter: (column) => column.id === filterColumnId,
+    onSortingChange: (updater) =>
+      setState({ sorting: resolve(updater, sorting).slice(0, 1), pageIndex: 0 }),
+    onPaginationChange: (updater) => {
+      const next: PaginationState = resolve(updater, { pageIndex, pageSize });
+      setState({
+        pageIndex: next.pageSize === pageSize ? next.pageIndex : 0,
+        pageSize: next.pageSize as PageSize,
+      });
+    },
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: true,
   });
 
   const exportCsv = () => {
@@ -161,36 +235,30 @@ export function DataTable<T>({
     const header = exported.map((c) =>
       typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id,
     );
-    const body = table.getPrePaginationRowModel().rows.map((row) =>
+    const body = filtered.map((row, i) =>
       exported.map((c) => {
         const csv = c.columnDef.meta?.csv;
-        if (typeof csv === 'function') return csv(row.original);
-        const value = row.getValue(c.id);
-        return value === null || value === undefined ? '' : String(value);
+        if (typeof csv === 'function') return csv(row);
+        const value = c.accessorFn?.(row, i);
+        return value === null || value === undefined ? '' : String(value as string);
       }),
     );
     downloadCsv(csvFileName, header, body);
   };
 
-  const filteredCount = table.getPrePaginationRowModel().rows.length;
-  const { pageIndex, pageSize } = table.getState().pagination;
-  const pageCount = table.getPageCount();
   const columnCount = table.getVisibleLeafColumns().length;
+  const showRows = !error && filtered.length > 0;
 
   let placeholder: ReactNode = null;
-  if (error) placeholder = <FormattedMessage id="Common.showError" />;
-  else if (loading && data.length === 0) placeholder = <FormattedMessage id="Common.loading" />;
-  else if (filteredCount === 0) placeholder = <FormattedMessage id="Table.empty" />;
+  if (loading && data.length === 0) placeholder = <FormattedMessage id="Common.loading" />;
+  else if (filtered.length === 0) placeholder = <FormattedMessage id="Table.empty" />;
 
   return (
     <div className="data-table">
       <div className="data-table-toolbar mb-3">
         <SearchBox
           value={query}
-          onChange={(value) => {
-            setQuery(value);
-            table.setPageIndex(0);
-          }}
+          onChange={(value) => setState({ query: value, pageIndex: 0 })}
           label={intl.formatMessage({ id: 'Common.search' })}
         />
         <div className="buttons mb-0">
@@ -198,80 +266,106 @@ export function DataTable<T>({
             type="button"
             className="button is-light mb-0"
             onClick={exportCsv}
-            disabled={filteredCount === 0}
+            disabled={!showRows}
           >
             <FormattedMessage id="Table.exportCsv" />
           </button>
           {actions}
         </div>
       </div>
-      <div className="table-container">
-        <table
-          className="table is-fullwidth is-striped is-hoverable"
-          aria-label={label}
-          aria-busy={loading}
-        >
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  const content = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      className={cellClass(header.column)}
-                      aria-sort={
-                        sorted === 'asc'
-                          ? 'ascending'
-                          : sorted === 'desc'
-                            ? 'descending'
-                            : undefined
-                      }
-                    >
-                      {canSort ? (
-                        <button
-                          type="button"
-                          className="button is-white px-0 sort-button"
-                          onClick={header.column.getToggleSortingHandler()}
-                        >
-                          {content}
-                          <span className="ml-1" aria-hidden="true">
-                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                          </span>
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {placeholder ? (
-              <tr>
-                <td colSpan={columnCount} className="has-text-centered has-text-grey">
-                  <span role={error ? 'alert' : 'status'}>{placeholder}</span>
-                </td>
-              </tr>
-            ) : (
-              table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cellClass(cell.column)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
+      {error ? (
+        <div className="notification is-danger is-light" role="alert">
+          <p>
+            <FormattedMessage
+              id="Table.loadFailed"
+              values={{
+                reason: intl.formatMessage({ id: error.messageId }, { raw: error.raw ?? '' }),
+              }}
+            />
+          </p>
+          {onRetry && (
+            <button
+              type="button"
+              className="button is-danger is-small mt-2"
+              onClick={onRetry}
+              disabled={loading}
+            >
+              <FormattedMessage id="Table.retry" />
+            </button>
+          )}
+        </div>
+      ) : (
+        <div className="table-container">
+          <table
+            id={`${csvFileName}-table`}
+            className="table is-fullwidth is-striped is-hoverable"
+            aria-label={label}
+            aria-busy={loading}
+            // Focus lands here after the row that held it is deleted (issue 17).
+            tabIndex={-1}
+          >
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sortedAs = header.column.getIsSorted();
+                    const canSort = header.column.getCanSort();
+                    const content = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={cellClass(header.column)}
+                        aria-sort={
+                          sortedAs === 'asc'
+                            ? 'ascending'
+                            : sortedAs === 'desc'
+                              ? 'descending'
+                              : undefined
+                        }
+                      >
+                        {canSort ? (
+                          <button
+                            type="button"
+                            className="button is-white px-0 sort-button"
+                            onClick={header.column.getToggleSortingHandler()}
+                          >
+                            {content}
+                            <span className="ml-1" aria-hidden="true">
+                              {sortedAs === 'asc' ? '▲' : sortedAs === 'desc' ? '▼' : '↕'}
+                            </span>
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ))}
+            </thead>
+            <tbody>
+              {placeholder ? (
+                <tr>
+                  <td colSpan={columnCount} className="has-text-centered has-text-grey">
+                    <span role="status">{placeholder}</span>
+                  </td>
+                </tr>
+              ) : (
+                table.getRowModel().rows.map((row) => (
+                  <tr key={row.id}>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={cellClass(cell.column)}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
       <div className="level is-mobile">
         <div className="level-left">
           <div className="level-item">
@@ -294,54 +388,58 @@ export function DataTable<T>({
               </div>
             </div>
           </div>
-          <div className="level-item">
-            <span className="is-size-7 has-text-grey" aria-live="polite">
-              <FormattedMessage id="Table.rowCount" values={{ count: filteredCount }} />
-            </span>
-          </div>
+          {!error && !(loading && data.length === 0) && (
+            <div className="level-item">
+              <span className="is-size-7 has-text-grey" aria-live="polite">
+                <FormattedMessage id="Table.rowCount" values={{ count: filtered.length }} />
+              </span>
+            </div>
+          )}
         </div>
-        <nav
-          className="level-right pagination is-small is-rounded"
-          aria-label={intl.formatMessage({ id: 'Table.pagination' }, { table: label })}
-        >
-          <button
-            type="button"
-            className="pagination-previous"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
+        {showRows && (
+          <nav
+            className="level-right pagination is-small is-rounded"
+            aria-label={intl.formatMessage({ id: 'Table.pagination' }, { table: label })}
           >
-            <FormattedMessage id="Table.previous" />
-          </button>
-          <button
-            type="button"
-            className="pagination-next"
-            onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage()}
-          >
-            <FormattedMessage id="Table.next" />
-          </button>
-          <ul className="pagination-list">
-            {pageItems(pageIndex, pageCount).map((item, i) =>
-              item === 'ellipsis' ? (
-                <li key={`gap-${i}`}>
-                  <span className="pagination-ellipsis">&hellip;</span>
-                </li>
-              ) : (
-                <li key={item}>
-                  <button
-                    type="button"
-                    className={`pagination-link${item === pageIndex ? ' is-current' : ''}`}
-                    aria-label={intl.formatMessage({ id: 'Table.goToPage' }, { page: item + 1 })}
-                    aria-current={item === pageIndex ? 'page' : undefined}
-                    onClick={() => table.setPageIndex(item)}
-                  >
-                    {item + 1}
-                  </button>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
+            <button
+              type="button"
+              className="pagination-previous"
+              onClick={() => table.previousPage()}
+              disabled={!table.getCanPreviousPage()}
+            >
+              <FormattedMessage id="Table.previous" />
+            </button>
+            <button
+              type="button"
+              className="pagination-next"
+              onClick={() => table.nextPage()}
+              disabled={!table.getCanNextPage()}
+            >
+              <FormattedMessage id="Table.next" />
+            </button>
+            <ul className="pagination-list">
+              {pageItems(pageIndex, pageCount).map((item, i) =>
+                item === 'ellipsis' ? (
+                  <li key={`gap-${i}`}>
+                    <span className="pagination-ellipsis">&hellip;</span>
+                  </li>
+                ) : (
+                  <li key={item}>
+                    <button
+                      type="button"
+                      className={`pagination-link${item === pageIndex ? ' is-current' : ''}`}
+                      aria-label={intl.formatMessage({ id: 'Table.goToPage' }, { page: item + 1 })}
+                      aria-current={item === pageIndex ? 'page' : undefined}
+                      onClick={() => table.setPageIndex(item)}
+                    >
+                      {item + 1}
+                    </button>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+        )}
       </div>
     </div>
   );

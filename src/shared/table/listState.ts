@@ -1,0 +1,106 @@
+/**
+ * The state of a list that a person expects to survive opening a record and pressing Back, a
+ * reload, or a shared link (issue 17): search text, sort, page and page size, kept in the query
+ * string as `?q=ana&sort=-name&page=3&size=5`. Values equal to the list's defaults are left out,
+ * so an untouched list has a clean URL.
+ */
+import type { SortingState } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_SIZES, type PageSize } from './pagination';
+
+/** What a list shows: the search text, the sorted column, the 0-based page and its size. */
+export interface ListState {
+  query: string;
+  sorting: SortingState;
+  pageIndex: number;
+  pageSize: PageSize;
+}
+
+/** The list's starting sort and page size, used when the URL says nothing. */
+export interface ListDefaults {
+  sorting: SortingState;
+  pageSize: PageSize;
+}
+
+/** Changes one or more parts of the state; the others stay. */
+export type SetListState = (changes: Partial<ListState>) => void;
+
+/** `name` / `-name` for ascending / descending; 'none' when the person removed the sort. */
+function encodeSorting(sorting: SortingState): string {
+  const first = sorting[0];
+  return first ? `${first.desc ? '-' : ''}${first.id}` : 'none';
+}
+
+function decodeSorting(text: string): SortingState {
+  if (text === 'none' || text === '' || text === '-') return [];
+  return text.startsWith('-') ? [{ id: text.slice(1), desc: true }] : [{ id: text, desc: false }];
+}
+
+/**
+ * Reads a list's state from query parameters; anything missing or malformed falls back to the
+ * defaults (a page below 1, or a size the table does not offer).
+ */
+export function parseListState(params: URLSearchParams, defaults: ListDefaults): ListState {
+  const sort = params.get('sort');
+  const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
+  return {
+    query: params.get('q') ?? '',
+    sorting: sort === null ? defaults.sorting : decodeSorting(sort),
+    pageIndex: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size)
+      ? (size as PageSize)
+      : defaults.pageSize,
+  };
+}
+
+/**
+ * Writes a list's state into query parameters (a copy; other parameters are kept), leaving out
+ * what equals the defaults.
+ */
+export function writeListState(
+  params: URLSearchParams,
+  state: ListState,
+  defaults: ListDefaults,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (key: string, value: string, fallback: string) => {
+    if (value === fallback) next.delete(key);
+    else next.set(key, value);
+  };
+  set('q', state.query, '');
+  set('sort', encodeSorting(state.sorting), encodeSorting(defaults.sorting));
+  set('page', String(state.pageIndex + 1), '1');
+  set('size', String(state.pageSize), String(defaults.pageSize));
+  return next;
+}
+
+/**
+ * A list's state kept in the query string of the current route. Changes replace the history
+ * entry rather than push one, so Back leaves the list instead of stepping through keystrokes.
+ */
+export function useUrlListState(defaults: ListDefaults): [ListState, SetListState] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
+  const setState = useCallback<SetListState>(
+    (changes) =>
+      setParams((current) => writeListState(current, { ...state, ...changes }, defaults), {
+        replace: true,
+      }),
+    [setParams, state, defaults],
+  );
+  return [state, setState];
+}
+
+/** The same state held by the component, for tables embedded in another screen. */
+export function useLocalListState(defaults: ListDefaults): [ListState, SetListState] {
+  const [state, set] = useState<ListState>(() => ({
+    query: '',
+    sorting: defaults.sorting,
+    pageIndex: 0,
+    pageSize: defaults.pageSize,
+  }));
+  const setState = useCallback<SetListState>((changes) => set((s) => ({ ...s, ...changes })), []);
+  return [state, setState];
+}
