@@ -18,12 +18,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
 import { DataTable } from '../table/DataTable';
+import { useSearchParamsState } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
 import { RowActions } from '../table/RowActions';
 import { PageCard } from './PageCard';
@@ -71,6 +72,15 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   reorder?: (changes: OrderChanges) => Thunk;
 }
 
+/** 'Show all' as the query string holds it: `all=1`. */
+const readShowAll = (params: URLSearchParams) => params.get('all') === '1';
+function writeShowAll(params: URLSearchParams, on: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (on) next.set('all', '1');
+  else next.delete('all');
+  return next;
+}
+
 /** See the module comment. */
 export function EntityListPage<T extends ListedRecord, S>({
   messagePrefix: prefix,
@@ -92,18 +102,7 @@ export function EntityListPage<T extends ListedRecord, S>({
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const all = useSelector(selectAll);
   const { loading, loadError } = useSelector(selectState);
-  const [params, setParams] = useSearchParams();
-  const showAll = params.get('all') === '1';
-  const setShowAll = (on: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (on) next.set('all', '1');
-        else next.delete('all');
-        return next;
-      },
-      { replace: true },
-    );
+  const [showAll, setShowAll] = useSearchParamsState(readShowAll, writeShowAll);
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   // True until the first read settles: the slice's own flag is set only once the effect below

@@ -5,8 +5,8 @@
  * so an untouched list has a clean URL.
  */
 import type { SortingState } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type PageSize } from './pagination';
 
 /** What a list shows: the search text, the sorted column, the 0-based page and its size. */
@@ -77,18 +77,58 @@ export function writeListState(
 }
 
 /**
- * A list's state kept in the query string of the current route. Changes replace the history
- * entry rather than push one, so Back leaves the list instead of stepping through keystrokes.
+ * A piece of state mirrored into the query string of the current route: the component holds it
+ * (so a controlled input updates in the same frame as the keystroke: React Router applies
+ * navigations in a transition, and an input whose value waited for one would drop keys), and
+ * every change is written to the URL with `replace`, so Back leaves the screen instead of
+ * stepping through keystrokes. A query changed from outside (a link to the same screen) is
+ * adopted.
+ * @param parse reads the state from the query (missing or malformed values: defaults).
+ * @param write returns a copy of the query with the state written in, other keys kept.
  */
-export function useUrlListState(defaults: ListDefaults): [ListState, SetListState] {
+export function useSearchParamsState<S>(
+  parse: (params: URLSearchParams) => S,
+  write: (params: URLSearchParams, state: S) => URLSearchParams,
+): [S, (next: S) => void] {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
-  const setState = useCallback<SetListState>(
-    (changes) =>
-      setParams((current) => writeListState(current, { ...state, ...changes }, defaults), {
+  const [state, setState] = useState(() => parse(params));
+  const search = params.toString();
+  // Every write of these hooks marks its history entry, so no instance mistakes another's write
+  // (the table's search and a list's 'Show all' share one query) for a navigation to adopt.
+  const fromHook = (useLocation().state as { searchParamsState?: true } | null)?.searchParamsState;
+  // Adopt a query set from outside (React's "adjusting state when a prop changes" pattern).
+  const [seen, setSeen] = useState(search);
+  if (search !== seen) {
+    setSeen(search);
+    if (!fromHook) setState(parse(params));
+  }
+  const update = useCallback(
+    (next: S) => {
+      setState(next);
+      setParams(write(new URLSearchParams(search), next), {
         replace: true,
-      }),
-    [setParams, state, defaults],
+        state: { searchParamsState: true },
+      });
+    },
+    [search, write, setParams],
+  );
+  return [state, update];
+}
+
+/** A list's state kept in the query string of the current route (see useSearchParamsState). */
+export function useUrlListState(defaults: ListDefaults): [ListState, SetListState] {
+  const parse = useCallback(
+    (params: URLSearchParams) => parseListState(params, defaults),
+    [defaults],
+  );
+  const write = useCallback(
+    (params: URLSearchParams, state: ListState) => writeListState(params, state, defaults),
+    [defaults],
+  );
+  const [state, set] = useSearchParamsState(parse, write);
+  const setState = useCallback<SetListState>(
+    (changes) => set({ ...state, ...changes }),
+    [set, state],
   );
   return [state, setState];
 }

@@ -1,0 +1,115 @@
+/**
+ * List state survives navigation (issue 17): search text, sort, page, page size and 'Show all'
+ * live in the query string, so opening a record and pressing Back, or reloading, shows the same
+ * rows; a delete leaves keyboard focus on the table, not on <body>. Runs on the schools list with
+ * 12 schools of its own (unique names), removed afterwards.
+ */
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueEmail,
+  uniqueId,
+  type TestAccount,
+} from '../support/backend';
+import { closeBrowser, newPage, signIn } from '../support/browser';
+
+let admin: TestAccount;
+let page: Page;
+const tag = uniqueId()
+  .replace(/[^a-z0-9]/gi, '')
+  .slice(-8);
+const ids = Array.from({ length: 12 }, (_, i) => `list-state-${tag}-${i}`);
+const names = ids.map((_, i) => `Zz ${tag} School ${String(i + 1).padStart(2, '0')}`);
+
+/** The first-cell texts of the table's rows, in display order. */
+function firstCells(table: Locator): Promise<string[]> {
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent?.trim() ?? ''));
+}
+
+beforeAll(async () => {
+  admin = await createAccount({
+    email: uniqueEmail('list-state-admin'),
+    isAdmin: true,
+    record: { name: 'List State Admin' },
+  });
+  const updates: Record<string, unknown> = {};
+  ids.forEach((id, i) => {
+    updates[`schools/${id}`] = {
+      id,
+      name: names[i],
+      countryId: 'SG',
+      address1: '',
+      address2: '',
+      postcode: '',
+      isObsolete: i === 11,
+      order: 9000 + i,
+      createdAt: Date.now(),
+    };
+  });
+  await getAdminDatabase(adminApp()).ref().update(updates);
+  page = await newPage({ locale: 'en' });
+  await signIn(page, admin.email, admin.password);
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await closeBrowser();
+  await removePaths(...ids.map((id) => `schools/${id}`));
+  if (admin) await deleteAccount(admin.uid);
+});
+
+describe('list state in the URL', () => {
+  it('restores search, sort, page, page size and Show all after opening a record, Back and a reload', async () => {
+    await page.goto(new URL('/field-schools', page.url()).href);
+    const table = page.getByRole('table', { name: 'Schools' });
+    await page.getByLabel('Search', { exact: true }).fill(tag);
+    await page.getByLabel('Show all').check({ force: true });
+    await page.getByLabel('Rows per page').selectOption('5');
+    // Name descending: two clicks on the header.
+    const nameHeader = table.getByRole('button', { name: /^Name/ });
+    await nameHeader.click();
+    await nameHeader.click();
+    await page.getByRole('button', { name: 'Go to page 2' }).click();
+    const expected = [names[6], names[5], names[4], names[3], names[2]];
+    await expect.poll(() => firstCells(table)).toEqual(expected);
+    const listUrl = page.url();
+    expect(new URL(listUrl).searchParams.get('page')).toBe('2');
+
+    await table.getByRole('link', { name: `Edit ${names[4]}` }).click();
+    await page.waitForURL(/\/field-schools\/list-state-/);
+    await page.goBack();
+    await expect.poll(() => firstCells(table)).toEqual(expected);
+    expect(page.url()).toBe(listUrl);
+    expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(tag);
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('5');
+    expect(await page.getByLabel('Show all').isChecked()).toBe(true);
+    expect(await table.locator('th[aria-sort="descending"]').textContent()).toContain('Name');
+
+    await page.reload();
+    await expect.poll(() => firstCells(table)).toEqual(expected);
+    expect(
+      await page.getByRole('button', { name: 'Go to page 2' }).getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('leaves focus on the table after a delete', async () => {
+    await page.goto(new URL(`/field-schools?q=${tag}&all=1`, page.url()).href);
+    const table = page.getByRole('table', { name: 'Schools' });
+    await table.getByRole('button', { name: `Delete ${names[0]}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm action' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Schools');
+  });
+});
