@@ -187,7 +187,7 @@ function DataTableView<T>({
   const sorted = useMemo(() => {
     const column = columns.find((c) => columnId(c) === sortId);
     const value = column && column.enableSorting !== false ? columnValue(column) : undefined;
-    return value ? sortRows(data, value, sortDesc) : data;
+    return value && sortId ? sortRows(data, value, sortDesc, sortId) : data;
   }, [data, columns, sortId, sortDesc]);
   const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
 

@@ -2,17 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { filterRows, searchIndex, sortKey, sortRows } from './rowOrder';
 
 describe('rowOrder', () => {
-  it('orders text as a person expects: case and accents folded, digit runs by value', () => {
-    const names = ['Room 10', 'room 2', 'Émile', 'emma', 'Zoë', 'ana', 'Ana'];
+  it('orders text as a person expects: case and accents folded', () => {
+    const names = ['Zoë', 'émile', 'Emma', 'ana', 'Ana', 'Ángel', 'zoe'];
     expect(sortRows(names, (n) => n, false)).toEqual([
       'ana',
       'Ana',
-      'Émile',
-      'emma',
-      'room 2',
-      'Room 10',
+      'Ángel',
+      'émile',
+      'Emma',
       'Zoë',
+      'zoe',
     ]);
+    expect(sortRows(names, (n) => n, true)).toEqual([
+      'Zoë',
+      'zoe',
+      'Emma',
+      'émile',
+      'Ángel',
+      'ana',
+      'Ana',
+    ]);
+  });
+
+  it('reuses the ascending order of the same rows and column, and recomputes for new rows', () => {
+    const rows = [{ v: 2 }, { v: 1 }];
+    let reads = 0;
+    const value = (r: { v: number }) => (reads++, r.v);
+    sortRows(rows, value, false, 'v');
+    sortRows(rows, value, true, 'v');
+    expect(reads).toBe(2);
+    expect(sortRows([...rows], value, false, 'v').map((r) => r.v)).toEqual([1, 2]);
+    expect(reads).toBe(4);
   });
 
   it('keeps empty values last in both directions and equal keys in input order', () => {
