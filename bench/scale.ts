@@ -1,0 +1,359 @@
+/**
+ * Issue 16 benchmark: the back office at a large agency's size. Figures only; never fails for
+ * slowness (readiness waits are generous and a missing figure is printed as such).
+ *
+ * For each N (default 1,000, 10,000 and 50,000; `--sizes 1000,10000`): N students, N tutors and
+ * N orders (plus the demo reference data) from the deterministic demo generator
+ * (emulators/seed/build.ts, fixed seed and clock) are written through the Database REST API in
+ * chunks, then a production build (test mode: it talks to the local backend) is served by
+ * `vite preview` and driven in Chromium:
+ *
+ * | figure                                          | how                                        |
+ * | sign-in -> dashboard figures shown              | Login click to the Students tile showing N |
+ * | data downloaded at sign-in                      | CDP: HTTP bodies + WebSocket frames, Login |
+ * |                                                 | click to figures shown + 1 s               |
+ * | students: first page, cold / after reload       | goto /students (new context, signed in) /  |
+ * |                                                 | reload, to the first data row              |
+ * | students: sort click / search keystroke, p95    | in-page event to the next frame, 20 each   |
+ * | orders: search keystroke, p95                   | same on /orders                            |
+ * | JS heap on /students after GC                   | CDP HeapProfiler.collectGarbage + usage    |
+ * | IndexedDB written by the persisted store        | navigator.storage.estimate() usageDetails  |
+ * | a remote change visible in the open list, p95   | admin SDK renames a listed student; the    |
+ * |                                                 | new name in the DOM (2 s timeout), 5 runs  |
+ *
+ * Cold runs are medians of 3, each in a new browser context. Needs the local backend: run it as
+ * `npx tsx bench/scale.ts` and it starts a fresh, empty one (`emulators/start.ts --exec`) unless
+ * one is already listening; `npm run bench` runs it too. Never run it against `npm start`'s
+ * data: it replaces students, tutors and orders.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CDPSession, Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import { buildDemoData } from '../emulators/seed/build';
+import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
+import { READY_TIMEOUT_MS, stats } from './support/chromiumHarness';
+
+const ROOT = join(import.meta.dirname, '..');
+const DEFAULT_SIZES = [1_000, 10_000, 50_000];
+const COLD_RUNS = 3;
+const SAMPLES = 20;
+const REMOTE_SAMPLES = 5;
+/** A fixed clock and seed: the same data on every machine and run. */
+const NOW = Date.UTC(2026, 10, 1);
+const SEED = 16;
+const REST = `http://${HOST}:${PORTS.database}`;
+
+/** Sizes from `--sizes a,b,c`, else the defaults. */
+function sizes(): number[] {
+  const i = process.argv.indexOf('--sizes');
+  const list = i >= 0 ? process.argv[i + 1] : undefined;
+  return list
+    ? list
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0)
+    : DEFAULT_SIZES;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1500) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One REST request as the database owner (the emulator's admin credential). */
+async function rest(method: 'PUT' | 'PATCH', path: string, body: unknown): Promise<void> {
+  const response = await fetch(`${REST}/${path}.json?ns=${DATABASE_NAMESPACE}`, {
+    method,
+    headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} /${path}: ${response.status} ${await response.text()}`);
+}
+
+/** Replaces the data set with N students, tutors and orders; returns seconds taken. */
+async function seed(n: number): Promise<number> {
+  const start = performance.now();
+  const data = buildDemoData({ students: n, tutors: n, orders: n, seed: SEED, now: NOW });
+  for (const collection of ['fieldLevels', 'levels', 'schools', 'subjects'] as const) {
+    await rest('PUT', collection, data[collection]);
+  }
+  for (const collection of ['students', 'tutors', 'orders'] as const) {
+    await rest('PUT', collection, null);
+    const entries = Object.entries(data[collection]);
+    for (let i = 0; i < entries.length; i += 2_500) {
+      await rest('PATCH', collection, Object.fromEntries(entries.slice(i, i + 2_500)));
+    }
+  }
+  return (performance.now() - start) / 1000;
+}
+
+/** Bytes received over HTTP and WebSocket while a CDP session listens. */
+function countBytes(cdp: CDPSession): { total: () => number } {
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+    bytes += e.encodedDataLength;
+  });
+  cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
+    bytes += e.response.payloadData.length;
+  });
+  return { total: () => bytes };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'n/a');
+
+/** In-page: runs `act`, then resolves with ms until the frame after React's commit. */
+const PAINT_SOURCE = `
+window.__timeToPaint = async (act) => {
+  const t0 = performance.now();
+  act();
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return performance.now() - t0;
+};`;
+
+async function timeSearch(page: Page, words: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const word = words[i % words.length] ?? '';
+    times.push(
+      await page.evaluate(async (value) => {
+        const input = document.querySelector<HTMLInputElement>('input[type=search]');
+        if (!input) throw new Error('no search box');
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        const w = window as unknown as { __timeToPaint: (act: () => void) => Promise<number> };
+        return w.__timeToPaint(() => {
+          setter?.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      }, word),
+    );
+  }
+  await page.getByRole('searchbox').first().fill('');
+  return times;
+}
+
+async function timeSort(page: Page, headers: string[]): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const header = headers[i % headers.length] ?? '';
+    times.push(
+      await page.evaluate(async (name) => {
+        const button = Array.from(
+          document.querySelectorAll<HTMLButtonElement>('thead th button'),
+        ).find((b) => b.textContent?.startsWith(name));
+        if (!button) throw new Error(`no sortable header ${name}`);
+        const w = window as unknown as { __timeToPaint: (act: () => void) => Promise<number> };
+        return w.__timeToPaint(() => button.click());
+      }, header),
+    );
+  }
+  return times;
+}
+
+/** Waits for a data row (not the loading or empty placeholder) in the named table. */
+async function firstRow(page: Page, table: string): Promise<void> {
+  await page
+    .getByRole('table', { name: table })
+    .locator('tbody tr td:not([colspan])')
+    .first()
+    .waitFor({ timeout: READY_TIMEOUT_MS });
+}
+
+async function measure(n: number, base: string, email: string, password: string): Promise<void> {
+  const { launchBrowser } = await import('../tests/support/browser');
+  const { adminApp } = await import('../tests/support/backend');
+  const { getDatabase } = await import('firebase-admin/database');
+  const browser = await launchBrowser();
+  const figures = new Map<string, string>();
+  const signIns: number[] = [];
+  const downloads: number[] = [];
+  const cold: number[] = [];
+  const reloads: number[] = [];
+  const shownCount = n.toLocaleString('en');
+
+  const signedIn = async () => {
+    const context = await browser.newContext({
+      locale: 'en',
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(READY_TIMEOUT_MS);
+    await page.addInitScript(PAINT_SOURCE);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const bytes = countBytes(cdp);
+    await page.goto(`${base}/login`);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    const start = performance.now();
+    const atClick = bytes.total();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Students' })
+      .getByText(shownCount, { exact: true })
+      .waitFor({ timeout: READY_TIMEOUT_MS });
+    const ms = performance.now() - start;
+    await page.waitForTimeout(1000);
+    return { context, page, cdp, ms, downloaded: bytes.total() - atClick };
+  };
+
+  for (let run = 0; run < COLD_RUNS; run++) {
+    const { context, page, ms, downloaded } = await signedIn();
+    signIns.push(ms);
+    downloads.push(downloaded);
+    let start = performance.now();
+    await page.goto(`${base}/students`);
+    await firstRow(page, 'Students');
+    cold.push(performance.now() - start);
+    start = performance.now();
+    await page.reload();
+    await firstRow(page, 'Students');
+    reloads.push(performance.now() - start);
+    await context.close();
+  }
+  figures.set('sign-in -> dashboard figures shown', s(median(signIns)));
+  figures.set('data downloaded at sign-in (admin)', mb(median(downloads)));
+  figures.set('students: first page, cold [< 1 s]', s(median(cold)));
+  figures.set('students: first page after reload [< 0.5 s]', s(median(reloads)));
+
+  const { context, page, cdp } = await signedIn();
+  await page.goto(`${base}/students`);
+  await firstRow(page, 'Students');
+  figures.set(
+    'students: sort click to paint [p95 < 50 ms]',
+    stats(await timeSort(page, ['Name', 'Name', 'E-mail', 'Created'])),
+  );
+  figures.set(
+    'students: keystroke in search to paint [p95 < 50 ms]',
+    stats(await timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'])),
+  );
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  figures.set('JS heap on /students after GC [< 100 MB]', mb(heap.usedSize));
+  const estimate = await page.evaluate(async () => {
+    const e = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number };
+    };
+    return e.usageDetails?.indexedDB ?? e.usage ?? 0;
+  });
+  figures.set('IndexedDB written by the persisted store [< 5 MB]', mb(estimate));
+
+  // A remote change in an open list: rename a student the list shows, from another client.
+  const db = getDatabase(adminApp());
+  const students = (
+    await db.ref('students').orderByKey().limitToFirst(REMOTE_SAMPLES).get()
+  ).val() as Record<string, { name: string }> | null;
+  const remote: number[] = [];
+  for (const [id, student] of Object.entries(students ?? {})) {
+    const renamed = `Remote ${id.slice(-6)} ${remote.length}`;
+    await page.getByRole('searchbox').first().fill(student.name);
+    await firstRow(page, 'Students');
+    // A string, not a function: tsx's helpers (__name) do not exist in the page.
+    const seen = page.evaluate(`new Promise((done) => {
+      const text = ${JSON.stringify(renamed)};
+      const observer = new MutationObserver(() => {
+        if (!document.body.innerText.includes(text)) return;
+        observer.disconnect();
+        done(Date.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      setTimeout(() => done(Number.NaN), 2000);
+    })`) as Promise<number>;
+    const start = Date.now();
+    await db.ref(`students/${id}/name`).set(renamed);
+    const at = await seen;
+    remote.push(at - start);
+    await db.ref(`students/${id}/name`).set(student.name);
+  }
+  const shown = remote.filter(Number.isFinite);
+  figures.set(
+    'a remote change visible in an open list [p95 < 300 ms]',
+    shown.length === remote.length
+      ? stats(remote)
+      : `${remote.length - shown.length} of ${remote.length} not shown within 2 s`,
+  );
+
+  await page.goto(`${base}/orders`);
+  await firstRow(page, 'Orders');
+  figures.set(
+    'orders: keystroke in search to paint [p95 < 50 ms]',
+    stats(await timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa'])),
+  );
+  await context.close();
+
+  console.log(`\nScale, N = ${n.toLocaleString('en')} students, tutors and orders:`);
+  for (const [name, value] of figures) console.log(`  ${name.padEnd(56)} ${value}`);
+}
+
+/** Seeds each size and measures it; needs the backend up (see the module comment). */
+export async function runScaleBench(): Promise<void> {
+  const up =
+    (await reachable(`http://${HOST}:${PORTS.auth}/`)) && (await reachable(`${REST}/.json`));
+  if (!up) {
+    // A fresh, empty backend of its own, as the tests have.
+    const result = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        join(ROOT, 'emulators/start.ts'),
+        '--exec',
+        `npx tsx ${join(ROOT, 'bench/scale.ts')} --sizes ${sizes().join(',')}`,
+      ],
+      { stdio: 'inherit', cwd: ROOT },
+    );
+    if (result.status !== 0) throw new Error(`the scale bench exited with ${result.status}`);
+    return;
+  }
+  const { createAccount, deleteAccount } = await import('../tests/support/backend');
+  const { closeBrowser } = await import('../tests/support/browser');
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await build({
+    root: ROOT,
+    mode: 'test',
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  });
+  process.env.NODE_ENV = nodeEnv;
+  const server = await preview({
+    root: ROOT,
+    mode: 'test',
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port: 0, strictPort: false },
+  });
+  const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+  const admin = await createAccount({ isAdmin: true, record: { name: 'Scale Bench Admin' } });
+  try {
+    for (const n of sizes()) {
+      const seconds = await seed(n);
+      console.log(
+        `\nScale: seeded N = ${n.toLocaleString('en')} through REST in ${seconds.toFixed(1)} s`,
+      );
+      await measure(n, base, admin.email, admin.password);
+    }
+  } finally {
+    await closeBrowser();
+    await deleteAccount(admin.uid);
+    await server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await runScaleBench();
+  process.exit(0);
+}
