@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { build, preview } from 'vite';
 import { READY_TIMEOUT_MS } from './support/chromiumHarness';
 
@@ -65,7 +66,50 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-/** Gzipped KB of /login's JavaScript in a production build. */
+/** Gzipped and raw bytes of the `.js` files among `files` in `outDir`, with a row per file. */
+function sizeOf(outDir: string, files: Iterable<string>) {
+  let gzip = 0;
+  let raw = 0;
+  const rows: string[] = [];
+  for (const file of [...files].filter((f) => f.endsWith('.js'))) {
+    const bytes = readFileSync(join(outDir, file));
+    const z = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gzip += z;
+    rows.push(`    ${file.padEnd(44)} ${(z / 1024).toFixed(1).padStart(7)} KB gz`);
+  }
+  return { gzip, raw, rows };
+}
+
+/**
+ * Gzipped bytes of the JavaScript an empty app with the same stack loads (bench/login-floor:
+ * React, a data router, react-intl, Redux Toolkit + redux-persist, react-toastify, Firebase
+ * Auth): the floor /login is compared with (issue 16: at most 5% above it).
+ */
+async function floorBundle(): Promise<number> {
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-app-floor-'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: false,
+      root: join(ROOT, 'bench', 'login-floor'),
+      plugins: [react()],
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+    const manifest = JSON.parse(
+      readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+    const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
+    return sizeOf(outDir, staticClosure(manifest, entry)).gzip;
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Gzipped KB of /login's JavaScript in a production build, and how far above the floor. */
 async function loginBundle(): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-app-prod-'));
   try {
@@ -73,21 +117,17 @@ async function loginBundle(): Promise<void> {
     const entry = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
     if (!manifest[LOGIN_PAGE]) throw new Error(`${LOGIN_PAGE} is not a chunk of the build`);
     const files = staticClosure(manifest, [...entry, LOGIN_PAGE]);
-    let gzip = 0;
-    let raw = 0;
-    const rows: string[] = [];
-    for (const file of [...files].filter((f) => f.endsWith('.js'))) {
-      const bytes = readFileSync(join(outDir, file));
-      const z = gzipSync(bytes, { level: 9 }).length;
-      raw += bytes.length;
-      gzip += z;
-      rows.push(`    ${file.padEnd(44)} ${(z / 1024).toFixed(1).padStart(7)} KB gz`);
-    }
+    const { gzip, raw, rows } = sizeOf(outDir, files);
     const kb = gzip / 1024;
     console.log(`App: JavaScript to load /login (production build, ${files.size} files)`);
     rows.forEach((r) => console.log(r));
     console.log(
       `  total ${kb.toFixed(1)} KB gzipped (${(raw / 1024).toFixed(0)} KB raw); budget ${BUDGET_KB} KB: ${kb <= BUDGET_KB ? 'within' : 'OVER'}`,
+    );
+    const floor = (await floorBundle()) / 1024;
+    const above = (kb / floor - 1) * 100;
+    console.log(
+      `  empty app with the same stack (bench/login-floor): ${floor.toFixed(1)} KB gzipped; /login is ${above.toFixed(1)}% above it (target <= 5%)`,
     );
   } finally {
     rmSync(outDir, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'bulma/css/bulma.min.css';
-import 'react-toastify/dist/ReactToastify.css';
 import './app/styles.css';
 import { App } from './app/App';
 import { persistor, store } from './app/store';

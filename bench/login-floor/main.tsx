@@ -1,0 +1,78 @@
+/**
+ * The floor that the app's /login is compared with (issue 16, bench/app.ts): an empty app with
+ * the same stack and nothing else: React 19, a react-router data router, react-intl, Redux
+ * Toolkit + redux-persist on IndexedDB (idb-keyval), react-toastify and Firebase Auth, with a
+ * sign-in form that uses each of them once so that none is tree-shaken away.
+ */
+import { configureStore, createSlice } from '@reduxjs/toolkit';
+import { initializeApp } from 'firebase/app';
+import { getAuth, onAuthStateChanged, signInWithEmailAndPassword } from 'firebase/auth';
+import { createStore, del, get, set } from 'idb-keyval';
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { FormattedMessage, IntlProvider } from 'react-intl';
+import { Provider, useDispatch } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { ToastContainer, toast } from 'react-toastify';
+import { persistReducer, persistStore, type Storage } from 'redux-persist';
+import { PersistGate } from 'redux-persist/integration/react';
+
+const idb = createStore('floor', 'redux');
+const storage: Storage = {
+  getItem: (key: string) => get<string>(key, idb),
+  setItem: (key: string, value: string) => set(key, value, idb),
+  removeItem: (key: string) => del(key, idb),
+};
+const session = createSlice({
+  name: 'session',
+  initialState: { uid: null as string | null },
+  reducers: {
+    signedIn: (state, action: { payload: string | null }) => ({ ...state, uid: action.payload }),
+  },
+});
+const store = configureStore({
+  reducer: { session: persistReducer({ key: 'session', storage }, session.reducer) },
+  middleware: (getDefault) => getDefault({ serializableCheck: false }),
+});
+const persistor = persistStore(store);
+const auth = getAuth(initializeApp({ apiKey: 'floor', projectId: 'floor' }));
+onAuthStateChanged(auth, (user) => store.dispatch(session.actions.signedIn(user?.uid ?? null)));
+
+function Login() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const dispatch = useDispatch();
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        signInWithEmailAndPassword(auth, email, password).then(
+          (credential) => dispatch(session.actions.signedIn(credential.user.uid)),
+          (error: Error) => toast.error(error.message),
+        );
+      }}
+    >
+      <h1>
+        <FormattedMessage id="title" />
+      </h1>
+      <input value={email} onChange={(e) => setEmail(e.target.value)} aria-label="E-mail" />
+      <input value={password} onChange={(e) => setPassword(e.target.value)} aria-label="Password" />
+      <button type="submit">Login</button>
+    </form>
+  );
+}
+
+const router = createBrowserRouter([{ path: '/login', Component: Login }]);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Provider store={store}>
+      <PersistGate persistor={persistor}>
+        <IntlProvider locale="en" messages={{ title: 'Login' }}>
+          <RouterProvider router={router} />
+          <ToastContainer />
+        </IntlProvider>
+      </PersistGate>
+    </Provider>
+  </StrictMode>,
+);
