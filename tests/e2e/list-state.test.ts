@@ -69,6 +69,8 @@ describe('list state in the URL', () => {
   it('restores search, sort, page, page size and Show all after opening a record, Back and a reload', async () => {
     await page.goto(new URL('/field-schools', page.url()).href);
     const table = page.getByRole('table', { name: 'Schools' });
+    // The browser tab names the screen (issue 17), in the visitor's language.
+    await expect.poll(() => page.title()).toBe('Schools · Tuition Back Office');
     await page.getByLabel('Search', { exact: true }).fill(tag);
     await page.getByLabel('Show all').check({ force: true });
     await page.getByLabel('Rows per page').selectOption('5');

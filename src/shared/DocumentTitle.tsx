@@ -1,0 +1,14 @@
+import { useIntl } from 'react-intl';
+
+/**
+ * The browser tab's title for the screen that renders it, in the visitor's language (issue 17):
+ * '<screen> · <product name>'. React 19 hoists a rendered `<title>` into the document head and
+ * restores the previous one when the screen unmounts.
+ * @param title catalogue id of the screen's name, e.g. 'Schools.title'.
+ */
+export function DocumentTitle({ title }: { title: string }) {
+  const intl = useIntl();
+  return (
+    <title>{`${intl.formatMessage({ id: title })} · ${intl.formatMessage({ id: 'Auth.appName' })}`}</title>
+  );
+}
