@@ -14,8 +14,11 @@
  *   `meta: { csv: false }`, or gives its cell text with `meta: { csv: (row) => string }`.
  * - Loading from the first frame, empty, and a failed load with its reason and a Retry button
  *   (no stale count or pages next to it).
- * - The column with id 'actions' stays in view at the right edge when a wide table scrolls
- *   sideways (on phones, or with many columns as on /orders).
+ * - Columns that do not fit the card's width are hidden, least important first (`meta.priority`:
+ *   lower is more important, 0 never hides; by default the 'name' column (else the first) and
+ *   the 'actions' column never hide and the others hide from the right); their values show,
+ *   labelled, in a line below the record's row, so nothing is cut or covered (issue 17). The column with id 'actions' stays
+ *   at the right edge if the table still scrolls sideways.
  *
  * Scale (issue 16, 50,000 rows): the table filters, sorts and pages the rows itself on keys
  * computed once per data change, and hands TanStack only the visible page, so a keystroke or a
@@ -31,11 +34,12 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useMemo, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInRouterContext } from 'react-router-dom';
 import type { AppError } from '../errors';
 import { downloadCsv } from './csv';
+import { useFittedColumns } from './fitColumns';
 import {
   useLocalListState,
   useUrlListState,
@@ -58,6 +62,8 @@ declare module '@tanstack/react-table' {
     className?: string;
     /** What the column sorts by, when not its accessor's value (e.g. a date behind a label). */
     sortValue?: (row: TData) => SortValue;
+    /** Importance when the table is too wide: lower stays longer, 0 never hides. */
+    priority?: number;
   }
 }
 
@@ -98,6 +104,11 @@ function columnValue<T>(column: AnyColumn<T>): ((row: T) => SortValue) | undefin
       ) as SortValue;
   }
   return undefined;
+}
+
+/** A column's title as text: its string header, else its id (for labels of hidden values). */
+function columnTitle(column: { id: string; columnDef: { header?: unknown } }): string {
+  return typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
 }
 
 /** The value of an updater (TanStack passes either a value or a function of the old one). */
@@ -198,6 +209,27 @@ function DataTableView<T>({
     () => filtered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize),
     [filtered, pageIndex, pageSize],
   );
+  const containerRef = useRef<HTMLDivElement>(null);
+  const priorities = useMemo(
+    () =>
+      new Map(
+        columns.map((column, index) => {
+          const id = columnId(column) ?? String(index);
+          const hasName = columns.some((c) => columnId(c) === 'name');
+          const fixed =
+            id === 'name' || id === 'actions' || (index === 0 && !hasName) ? 0 : index + 1;
+          return [id, column.meta?.priority ?? fixed] as const;
+        }),
+      ),
+    [columns],
+  );
+  // Measure again when the rows shown or the columns change (widths follow the content).
+  const contentKey = useMemo(() => ({ page, columns }), [page, columns]);
+  const hidden = useFittedColumns(containerRef, priorities, contentKey);
+  const columnVisibility = useMemo(
+    () => Object.fromEntries([...hidden].map((id) => [id, false])),
+    [hidden],
+  );
   const sorting = useMemo<SortingState>(
     () => (sortId ? [{ id: sortId, desc: sortDesc }] : []),
     [sortId, sortDesc],
@@ -210,7 +242,7 @@ function DataTableView<T>({
     data: page,
     columns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, pagination: { pageIndex, pageSize } },
+    state: { sorting, pagination: { pageIndex, pageSize }, columnVisibility },
     manualSorting: true,
     manualFiltering: true,
     manualPagination: true,
@@ -231,10 +263,8 @@ function DataTableView<T>({
   });
 
   const exportCsv = () => {
-    const exported = table.getVisibleLeafColumns().filter((c) => c.columnDef.meta?.csv !== false);
-    const header = exported.map((c) =>
-      typeof c.columnDef.header === 'string' ? c.columnDef.header : c.id,
-    );
+    const exported = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.csv !== false);
+    const header = exported.map(columnTitle);
     const body = filtered.map((row, i) =>
       exported.map((c) => {
         const csv = c.columnDef.meta?.csv;
@@ -295,10 +325,11 @@ function DataTableView<T>({
           )}
         </div>
       ) : (
-        <div className="table-container">
+        <div className="table-container" ref={containerRef}>
           <table
             id={`${csvFileName}-table`}
-            className="table is-fullwidth is-striped is-hoverable"
+            // Stripes would fall on the rows of hidden values; those rows carry their own border.
+            className={`table is-fullwidth is-hoverable${hidden.size > 0 ? '' : ' is-striped'}`}
             aria-label={label}
             aria-busy={loading}
             // Focus lands here after the row that held it is deleted (issue 17).
@@ -314,6 +345,7 @@ function DataTableView<T>({
                     return (
                       <th
                         key={header.id}
+                        data-column={header.column.id}
                         scope="col"
                         className={cellClass(header.column)}
                         aria-sort={
@@ -353,13 +385,32 @@ function DataTableView<T>({
                 </tr>
               ) : (
                 table.getRowModel().rows.map((row) => (
-                  <tr key={row.id}>
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={cellClass(cell.column)}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
+                  <Fragment key={row.id}>
+                    <tr className={hidden.size > 0 ? 'has-row-more' : undefined}>
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className={cellClass(cell.column)}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                    {hidden.size > 0 && (
+                      <tr className="row-more">
+                        <td colSpan={columnCount}>
+                          <dl>
+                            {row
+                              .getAllCells()
+                              .filter((c) => hidden.has(c.column.id))
+                              .map((c) => (
+                                <div key={c.id}>
+                                  <dt>{columnTitle(c.column)}</dt>
+                                  <dd>{flexRender(c.column.columnDef.cell, c.getContext())}</dd>
+                                </div>
+                              ))}
+                          </dl>
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 ))
               )}
             </tbody>
