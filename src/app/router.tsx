@@ -52,13 +52,14 @@ const adminRoutes: RouteObject[] = [
   { path: '/tutors/:id', ...page(() => import('@/features/tutors/pages/TutorFormPage')) },
   { path: '/orders', ...page(() => import('@/features/orders/pages/OrdersPage')) },
   { path: '/statistic', ...page(() => import('@/features/statistics/pages/StatisticsPage')) },
+  // The placeholder page is an admin screen too: non-admins reach only home and their profile.
+  { path: '/section', ...page(() => import('@/features/dashboard/pages/SectionPage')) },
 ];
 
-/** Signed-in screens open to every user (spec section 1). */
+/** Signed-in screens open to every user (spec section 1: home and their own profile only). */
 const memberRoutes: RouteObject[] = [
   { index: true, ...page(() => import('@/features/dashboard/pages/DashboardPage')) },
   { path: '/profile', ...page(() => import('./ProfilePage')) },
-  { path: '/section', ...page(() => import('@/features/dashboard/pages/SectionPage')) },
 ];
 
 /** Public pages: no sign-in, no admin data (spec section 6). */

@@ -4,12 +4,15 @@ import { logout, selectSession } from '@/features/auth/authSlice';
 import { NotificationEntry } from '@/features/dashboard/components/NotificationEntry';
 import { SAMPLE_NOTIFICATIONS } from '@/features/dashboard/sampleNotifications';
 import { useAppDispatch, useAppSelector } from '../hooks';
+import { Avatar } from '@/shared/Avatar';
 import { Dropdown } from './Dropdown';
 import { LanguageSwitch } from './LanguageSwitch';
 
 /**
  * The fixed top bar (spec 2 Layout): burger (narrow screens), product name, sample
- * notifications, language switch, profile dropdown (Profile, Log out).
+ * notifications, language switch, profile dropdown (Profile, Log out). From 320 px up every
+ * control stays on screen (issue 17): the product name gives way (ellipsis), the account button
+ * keeps its picture when the name is hidden.
  */
 export function Header({
   menuOpen,
@@ -39,7 +42,7 @@ export function Header({
           <span aria-hidden="true" />
           <span aria-hidden="true" />
         </button>
-        <Link to="/" className="navbar-item has-text-weight-bold">
+        <Link to="/" className="navbar-item has-text-weight-bold app-brand">
           <FormattedMessage id="Auth.appName" />
         </Link>
       </div>
@@ -77,16 +80,23 @@ export function Header({
           label={intl.formatMessage({ id: 'Layout.accountMenu' }, { name: who })}
           trigger={
             <>
-              {session?.logoUrl && (
-                <img
-                  className="app-avatar mr-2"
-                  src={session.logoUrl}
-                  alt=""
-                  width={24}
-                  height={24}
-                />
+              {/* Always a picture or an initial: below 992 px the name is hidden, and the
+                  button must still show (it was an empty 32x16 box). */}
+              {session?.logoUrl ? (
+                <Avatar url={session.logoUrl} name={who} alt="" size={24} />
+              ) : (
+                // An icon, not the initial: the button's name must contain its visible text.
+                <svg
+                  aria-hidden="true"
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="currentColor"
+                >
+                  <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5z" />
+                </svg>
               )}
-              <span className="app-header-name">{who}</span>
+              <span className="app-header-name ml-2">{who}</span>
             </>
           }
         >
