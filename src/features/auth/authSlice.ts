@@ -22,6 +22,7 @@ import {
   type User as FirebaseUser,
 } from 'firebase/auth';
 import { toAppError, type AppError } from '@/shared/errors';
+import { EMAIL_PATTERN } from '@/shared/forms/email';
 import { auth } from '@/shared/firebase';
 import { sessionCleared } from '@/shared/session';
 import type { ToastMeta } from '@/shared/entitySlice';
@@ -132,13 +133,24 @@ export const setPasswordWithLink = createAsyncThunk<
   }
 });
 
-/** Sends a password reset e-mail (spec 2 Password recovery); sets restoredPassword. */
+/**
+ * Sends a password reset e-mail (spec 2 Password recovery); sets restoredPassword.
+ *
+ * Answers the same confirmation whether or not an account has the e-mail (issue 15; Firebase's
+ * "email enumeration protection" does the same in production): 'auth/user-not-found' counts as
+ * sent, so the form cannot be used to learn who has an account. A malformed address is refused
+ * here, before any request ('auth/invalid-email', 'Email is invalid'): the Auth service answers
+ * it like an unknown account.
+ */
 export const sendResetLink = createAsyncThunk<void, { email: string }, Config>(
   'auth/sendResetLink',
   async ({ email }, { rejectWithValue }) => {
+    if (!EMAIL_PATTERN.test(email.trim()))
+      return rejectWithValue({ messageId: 'auth/invalid-email' });
     try {
       await sendPasswordResetEmail(auth, email.trim());
     } catch (e) {
+      if ((e as { code?: unknown } | null)?.code === 'auth/user-not-found') return;
       return rejectWithValue(toAppError(e));
     }
   },

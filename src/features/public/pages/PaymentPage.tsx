@@ -12,6 +12,7 @@ import { useParams } from 'react-router-dom';
 import { formatMoney } from '@/shared/money';
 import { QR_SIZE } from '@/shared/QrCode';
 import { PublicPage } from '../components/PublicPage';
+import { isOrderId } from '../orderId';
 import { payeeConfig } from '../payee';
 import { buildPayNowPayload, PayNowFieldError } from '../paynow';
 
@@ -33,11 +34,18 @@ export default function PaymentPage() {
     config.expiryDays > 0 ? format(addDays(new Date(), config.expiryDays), 'yyyyMMdd') : undefined,
   );
 
-  if (!id || total === null) {
+  const problem = !id
+    ? 'Public.qr.missing'
+    : !isOrderId(id)
+      ? 'Public.qr.invalid'
+      : total === null
+        ? 'Public.payment.invalidTotal'
+        : null;
+  if (problem || total === null) {
     return (
       <PublicPage title={<FormattedMessage id="Public.payment.title" />}>
         <p className="notification is-danger" role="alert">
-          <FormattedMessage id={!id ? 'Public.qr.missing' : 'Public.payment.invalidTotal'} />
+          <FormattedMessage id={problem ?? 'Public.payment.invalidTotal'} />
         </p>
       </PublicPage>
     );

@@ -30,6 +30,13 @@ describe('/qrcode/{id}', () => {
     expect(qr).toHaveAttribute('width', '256');
     expect(qr).toHaveAttribute('height', '256');
   });
+  it('says the id is not valid, instead of crashing, for an id no order can have', () => {
+    open(`/qrcode/${'x'.repeat(5000)}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('This order ID is not valid.');
+    expect(screen.queryByRole('img')).toBeNull();
+    open('/payment/a%20b%3Cscript%3E/10');
+    expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent('This order ID is not valid.');
+  });
   it("says 'Missing Order ID' without an id", () => {
     open('/qrcode');
     expect(screen.getByRole('alert')).toHaveTextContent('Missing Order ID');
