@@ -159,6 +159,50 @@ describeDatabaseRules('orders', [
     value: { qtyLeft: 1, isUsed: true },
     expect: adminOnly,
   },
+  // After approval (issue 15): what was sold is frozen, lessons are only used up, and the order
+  // stays. Denied for admins too; each row is one tampering attempt.
+  ...(
+    [
+      ['total lowered', { total: 0.01 }],
+      ['qty raised', { qty: 400 }],
+      ['student changed', { studentName: 'Someone Else', studentEmail: 'else@tuition.test' }],
+      ['tutor changed', { tutorEmail: 'other@tuition.test' }],
+      ['subject changed', { subjectName: 'Art' }],
+      ['expiry moved', { expiredDate: 1_800_000_000_000 }],
+      ['approval time changed', { updatedAt: 1_700_000_300_000 }],
+      ['lessons given back', { qtyLeft: 4 }],
+    ] as const
+  ).map(([what, value]) => ({
+    name: `approved order: ${what}`,
+    path: 'orders/{id}',
+    op: 'update' as const,
+    before: approved,
+    value,
+    expect: invalid,
+  })),
+  {
+    name: 'approved order overwritten as pending',
+    path: 'orders/{id}',
+    op: 'set',
+    before: approved,
+    value: { ...order, total: 1 },
+    expect: invalid,
+  },
+  {
+    name: 'approved order deleted',
+    path: 'orders/{id}',
+    op: 'delete',
+    before: approved,
+    expect: invalid,
+  },
+  {
+    name: 'approved order marked obsolete and moved in the list',
+    path: 'orders/{id}',
+    op: 'update',
+    before: approved,
+    value: { isObsolete: true, order: 7 },
+    expect: adminOnly,
+  },
   {
     name: 'pending to paid',
     path: 'orders/{id}',

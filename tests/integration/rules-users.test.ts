@@ -125,6 +125,30 @@ describeDatabaseRules('users', [
     value: { name: 'Only a name' },
     expect: nobody,
   },
+  // Bounded own-record writes (issue 15): a 9 MB name made every admin's list load 18.9 MB.
+  ...(
+    [
+      ['name of 9 MB', { name: 'x'.repeat(9 * 1024 * 1024) }],
+      ['name of 201 characters', { name: 'x'.repeat(201) }],
+      ['location of 201 characters', { location: 'x'.repeat(201) }],
+      ['logoUrl of 2,001 characters', { logoUrl: 'x'.repeat(2001) }],
+    ] as const
+  ).map(([name, value]) => ({
+    name,
+    path: 'users/{uid}',
+    op: 'update' as const,
+    before: record,
+    value,
+    expect: nobody,
+  })),
+  {
+    name: 'name and location of 200 characters',
+    path: 'users/{uid}',
+    op: 'update',
+    before: record,
+    value: { name: 'x'.repeat(200), location: 'y'.repeat(200) },
+    expect: ownerOrAdmin,
+  },
 ]);
 
 /** 2 MB exactly: one byte over the largest logo accepted (storage.rules, LOGO_MAX_BYTES). */

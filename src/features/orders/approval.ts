@@ -50,7 +50,7 @@ export async function approveOrderInDatabase(db: Database, id: string): Promise<
   const { get, ref, runTransaction, serverTimestamp } = await import('firebase/database');
   const orderRef = ref(db, `orders/${id}`);
   let alreadyApproved = false;
-  const result = await runTransaction(
+  const transaction = runTransaction(
     orderRef,
     (current: StoredOrder | null) => {
       // The first run may see null only because nothing is cached yet: returning null lets the
@@ -66,6 +66,17 @@ export async function approveOrderInDatabase(db: Database, id: string): Promise<
     // Local events of intermediate runs would flash an approved row that may then be rolled back.
     { applyLocally: false },
   );
+  let result: Awaited<typeof transaction>;
+  try {
+    result = await transaction;
+  } catch (error) {
+    // A write computed from a stale 'pending' copy of an order approved meanwhile is refused by
+    // the rules (an approved order is frozen, issue 15) before the hash check could ask for a
+    // retry; the order as stored tells which it was.
+    const stored = (await get(orderRef)).val() as StoredOrder | null;
+    if (stored?.status === 'approved') throw new AlreadyApprovedError({ ...stored, id } as Order);
+    throw error;
+  }
   if (result.snapshot.val() === null) throw new OrderNotFoundError(id);
   // The committed snapshot holds the SDK's *estimate* of the server time (the SDK resolves
   // server values locally for its events); the server stored its own clock. Read it back.
