@@ -228,4 +228,21 @@ describeStorageRules('student and tutor photos, tutor CVs', [
     expect: nobody,
   },
   { path: 'tutor-cvs/{id}.pdf', op: 'read', contentType: 'application/pdf', expect: adminOnly },
+  // Issue 15: listings are admin-only; SVG (a script from a download URL) is refused everywhere.
+  { name: 'the folder', path: 'students/{id}.png', op: 'list', expect: adminOnly },
+  { name: 'the folder', path: 'tutor-cvs/{id}.pdf', op: 'list', expect: adminOnly },
+  {
+    name: 'SVG photo',
+    path: 'tutors/{id}.svg',
+    op: 'create',
+    contentType: 'image/svg+xml',
+    expect: nobody,
+  },
+  {
+    name: 'SVG CV',
+    path: 'tutor-cvs/{id}.svg',
+    op: 'create',
+    contentType: 'image/svg+xml',
+    expect: nobody,
+  },
 ]);

@@ -192,4 +192,23 @@ describeStorageRules('users logos', [
   { name: 'logo', path: 'users/{uid}.png', op: 'delete', expect: ownerOrAdmin },
   { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'delete', expect: ownerOrAdmin },
   { name: 'other folder', path: 'avatars/{uid}.png', op: 'create', expect: nobody },
+  // Issue 15: the folder's listing names every uid; only admins list it.
+  { name: 'the folder', path: 'users/{uid}.png', op: 'list', expect: adminOnly },
+  // Issue 15: an SVG can run a script from its download URL; names need an image extension.
+  {
+    name: 'SVG logo',
+    path: 'users/{uid}.svg',
+    op: 'create',
+    contentType: 'image/svg+xml',
+    expect: nobody,
+  },
+  {
+    name: 'SVG bytes under a .png name',
+    path: 'users/{uid}.png',
+    op: 'create',
+    contentType: 'image/svg+xml',
+    expect: nobody,
+  },
+  { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
+  { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
 ]);

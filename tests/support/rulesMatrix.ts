@@ -32,6 +32,7 @@ import { get, ref, remove, set, update } from 'firebase/database';
 import {
   deleteObject,
   getBytes,
+  listAll,
   ref as storageRef,
   updateMetadata,
   uploadBytes,
@@ -131,12 +132,14 @@ export interface DatabaseCase {
  *   these bytes; denied: no object.
  * - update: arranges an object, then `updateMetadata({customMetadata: {checked: 'yes'}})`.
  * - delete: arranges an object, then `deleteObject()`; allowed: gone; denied: still there.
+ * - list: arranges the object, then `listAll()` of its folder; allowed: the listing names it.
  * A denied operation must reject with `deniedCode` (default 'storage/unauthorized'; the SDK maps
  * HTTP 403 to it for signed-in and signed-out callers alike).
  */
 export interface StorageCase {
+  /** The object's path; for 'list', an object inside the folder listed. */
   path: string;
-  op: 'read' | 'create' | 'update' | 'delete';
+  op: 'read' | 'list' | 'create' | 'update' | 'delete';
   /** Default 'image/png'. */
   contentType?: string;
   /** Default a 68-byte PNG. */
@@ -302,6 +305,7 @@ export async function checkStorageCase(
 
     let act: Promise<unknown>;
     if (testCase.op === 'read') act = getBytes(objectRef);
+    else if (testCase.op === 'list') act = listAll(objectRef.parent ?? objectRef);
     else if (testCase.op === 'create') act = uploadBytes(objectRef, bytes, { contentType });
     else if (testCase.op === 'update') {
       act = updateMetadata(objectRef, { customMetadata: { checked: 'yes' } });
@@ -321,6 +325,9 @@ export async function checkStorageCase(
     expect(error, `${role} ${testCase.op} ${path} should be allowed`).toBeUndefined();
     if (testCase.op === 'read') {
       expect(new Uint8Array((await act) as ArrayBuffer)).toEqual(bytes);
+    } else if (testCase.op === 'list') {
+      const listing = (await act) as Awaited<ReturnType<typeof listAll>>;
+      expect(listing.items.map((item) => item.fullPath)).toContain(path);
     } else if (testCase.op === 'delete') {
       expect(await exists()).toBe(false);
     } else if (testCase.op === 'update') {
