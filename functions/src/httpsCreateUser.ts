@@ -7,9 +7,9 @@
  * from the payload or the token.
  */
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { adminApp, adminErrorCode, errorKeys, isAdmin } from './common.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
 export interface CreateBackOfficeUserPayload {
@@ -30,20 +30,6 @@ export type CreateUserPayload = CreateBackOfficeUserPayload | CreateCustomerPayl
 export interface CreateUserResult {
   uid: string;
 }
-
-/**
- * Translation keys carried as `HttpsError.message`. The app shows them through its error
- * catalogue (spec §8: "Errors from the create-account function use the error message as the
- * translation key"), so they are Firebase-style codes, not prose.
- */
-const errorKeys = {
-  unauthenticated: 'functions/unauthenticated',
-  permissionDenied: 'functions/permission-denied',
-  invalidArgument: 'functions/invalid-argument',
-  invalidEmail: 'auth/invalid-email',
-  emailAlreadyExists: 'auth/email-already-exists',
-  internal: 'functions/internal',
-} as const;
 
 /**
  * A pragmatic e-mail shape check (one `@`, no spaces, a dotted domain), the same family of pattern
@@ -80,37 +66,10 @@ function parsePayload(data: unknown): CreateUserPayload {
 }
 
 /**
- * The Admin SDK app, created on first use so that loading the module (which the Firebase CLI does
- * to discover functions at deploy time) needs no credentials.
- *
- * `databaseURL` comes from FIREBASE_CONFIG, which Cloud Functions sets in production and the
- * Functions emulator sets locally (emulators/start.ts passes DATABASE_URL so that it names the
- * `<project>-default-rtdb` namespace, and FIREBASE_DATABASE_EMULATOR_HOST so that the Admin SDK
- * talks to the local Database server instead of firebaseio.com).
- */
-function adminApp(): App {
-  return getApps().length > 0 ? getApp() : initializeApp();
-}
-
-/** Reads `users/{uid}/isAdmin` with Admin rights (rules bypassed); true only for boolean true. */
-async function isAdmin(uid: string): Promise<boolean> {
-  const snapshot = await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).get();
-  return snapshot.val() === true;
-}
-
-/** The `code` of a firebase-admin error (`auth/email-already-exists`, …), if it has one. */
-function adminErrorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error) {
-    const { code } = error as { code: unknown };
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
-
-/**
  * Creates the account and its custom claims for an already authorised caller.
  * Claims: `{admin: true}` for back-office admins (storage.rules check `request.auth.token.admin`),
- * `{userType}` for students and tutors, none for non-admin back-office users.
+ * `{userType}` for students and tutors, none for non-admin back-office users; for back-office
+ * users `users/{uid}/isAdmin` is written too, so claim and record agree from the start.
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
@@ -135,15 +94,23 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
         ? { admin: true }
         : null
       : { userType: payload.userType };
-  if (claims) {
-    try {
-      await auth.setCustomUserClaims(uid, claims);
-    } catch {
-      // Without its claims the account would silently lack rights (or an admin would lack the
-      // Storage admin claim); remove it so the caller can simply retry.
-      await auth.deleteUser(uid).catch(() => undefined);
-      throw new HttpsError('internal', errorKeys.internal);
+  try {
+    if (claims) await auth.setCustomUserClaims(uid, claims);
+    // The role's record half, written with the claim (issue 15: roles live in one place that
+    // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
+    // only this same isAdmin value from it.
+    if ('isAdmin' in payload) {
+      await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);
     }
+  } catch {
+    // Without its claims or role the account would silently lack rights (or an admin would lack
+    // the Storage admin claim); remove it so the caller can simply retry.
+    await getDatabase(adminApp())
+      .ref(`users/${uid}`)
+      .remove()
+      .catch(() => undefined);
+    await auth.deleteUser(uid).catch(() => undefined);
+    throw new HttpsError('internal', errorKeys.internal);
   }
   return { uid };
 }

@@ -3,3 +3,5 @@
  * One file per function (conventions.md); this module only re-exports them.
  */
 export { httpsCreateUser } from './httpsCreateUser.js';
+export { httpsDeleteUser } from './httpsDeleteUser.js';
+export { httpsSetAdmin } from './httpsSetAdmin.js';

@@ -44,6 +44,9 @@ export const KNOWN_ERROR_CODES = [
   'functions/unauthenticated',
   'functions/invalid-argument',
   'functions/internal',
+  'functions/not-found',
+  'users/self-role-change',
+  'users/last-admin',
   'database/permission-denied',
 ] as const;
 

@@ -85,15 +85,24 @@ export function isProjectStorageUrl(url: string | null | undefined, bucket: stri
 }
 
 /**
- * Deletes the stored file behind a download URL and its resized copy, when the URL belongs to
- * the project's bucket; does nothing otherwise. A file already gone counts as deleted.
+ * Deletes a record's own stored file and its resized copy, found through the record's download
+ * URL, but only when that URL names the file the record owns: `{folder}/{id}.{ext}` or its
+ * `_200x200` copy in the project's bucket. The paths are derived from the record's id, never
+ * trusted from the URL (issue 15: a user could point their logoUrl at a tutor's CV and have an
+ * admin's replace or delete remove it). Anything else is left alone; a file already gone counts
+ * as deleted.
+ * @param owner the folder ('users', 'students', 'tutors', 'tutor-cvs') and the record's id.
  */
-export async function deleteStoredFile(url: string | null | undefined): Promise<void> {
+export async function deleteStoredFile(
+  url: string | null | undefined,
+  owner: { folder: string; id: string },
+): Promise<void> {
   const s = await storage();
   if (!url || !isProjectStorageUrl(url, s.app.options.storageBucket ?? '')) return;
   const { ref, deleteObject } = await import('firebase/storage');
-  const target = ref(s, url);
-  const original = target.fullPath.replace(/_200x200(\.[^./]+)?$/, '$1');
+  const original = ref(s, url).fullPath.replace(/_200x200(\.[^./]+)?$/, '$1');
+  const own = /^([^/]+)\/([^/]+)\.[A-Za-z0-9]+$/.exec(original);
+  if (!own || own[1] !== owner.folder || own[2] !== owner.id) return;
   await Promise.all(
     [original, resizedPath(original)].map((p) =>
       deleteObject(ref(s, p)).catch((error: { code?: string }) => {

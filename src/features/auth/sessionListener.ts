@@ -7,10 +7,14 @@
  *   record themselves, so they are not fetched twice here.
  * - A later report of no account while a session is held (signed out in another tab, account
  *   disabled, token revoked) ends the session and clears the lists.
+ * - While signed in, the user's own `users/{uid}/isAdmin` is followed: when an admin changes it
+ *   (httpsSetAdmin, issue 15) the ID token is refreshed at once, so Storage sees the new claim;
+ *   the function revoked the refresh token, so the refresh fails and the user signs in again,
+ *   with the new role everywhere.
  */
 import { onAuthStateChanged } from 'firebase/auth';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { auth } from '@/shared/firebase';
+import { auth, database } from '@/shared/firebase';
 import { sessionCleared } from '@/shared/session';
 import { restoreSession, type AuthState } from './authSlice';
 
@@ -25,7 +29,10 @@ interface SessionStore {
  */
 export function startSessionListener(store: SessionStore): () => void {
   let first = true;
-  return onAuthStateChanged(auth, (user) => {
+  let stopRoleWatch: () => void = () => undefined;
+  const stopAuth = onAuthStateChanged(auth, (user) => {
+    stopRoleWatch();
+    stopRoleWatch = user ? watchOwnRole(user.uid, () => refreshOrSignOut()) : () => undefined;
     if (first) {
       first = false;
       void store.dispatch(restoreSession(user));
@@ -33,4 +40,46 @@ export function startSessionListener(store: SessionStore): () => void {
       store.dispatch(sessionCleared());
     }
   });
+  return () => {
+    stopRoleWatch();
+    stopAuth();
+  };
+}
+
+/** Forces a new ID token; when the refresh token was revoked, ends the Auth session. */
+async function refreshOrSignOut(): Promise<void> {
+  try {
+    await auth.currentUser?.getIdToken(true);
+  } catch {
+    await auth.signOut();
+  }
+}
+
+/**
+ * Calls `onChange` whenever `users/{uid}/isAdmin` changes after its first value.
+ * @returns the function that stops following it.
+ */
+function watchOwnRole(uid: string, onChange: () => void): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void Promise.all([import('firebase/database'), database()]).then(([{ onValue, ref }, db]) => {
+    if (stopped) return;
+    let known: unknown;
+    let first = true;
+    stop = onValue(
+      ref(db, `users/${uid}/isAdmin`),
+      (snapshot) => {
+        const value: unknown = snapshot.val();
+        if (!first && value !== known) onChange();
+        first = false;
+        known = value;
+      },
+      // A student's or tutor's account has no readable record: nothing to follow.
+      () => undefined,
+    );
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }

@@ -101,8 +101,10 @@ export function personEntityApi<T extends PersonBase>(
       }
       await Promise.all([
         update(ref(db), updates),
-        deleteStoredFile(record?.logoUrl),
-        path === 'tutors' ? deleteStoredFile(record?.cvUrl) : Promise.resolve(),
+        deleteStoredFile(record?.logoUrl, { folder: path, id }),
+        path === 'tutors'
+          ? deleteStoredFile(record?.cvUrl, { folder: 'tutor-cvs', id })
+          : Promise.resolve(),
       ]);
     },
   };

@@ -18,6 +18,7 @@ import {
   uploadFile,
   type ProgressHandler,
 } from '@/shared/upload';
+import { deleteUserAccount, setAdminRole } from './roleApi';
 import type { User } from './types';
 
 /** A users record as stored (spec 3): the User without its key. */
@@ -77,7 +78,7 @@ async function writeLogoUrl(uid: string, logoUrl: string): Promise<void> {
  * overwrite them anyway, and an old resized copy still in place would be taken for the new one.
  */
 async function replaceLogo(uid: string, file: File, onProgress?: ProgressHandler) {
-  await deleteStoredFile(await readLogoUrl(uid));
+  await deleteStoredFile(await readLogoUrl(uid), { folder: 'users', id: uid });
   return uploadLogo(uid, file, onProgress);
 }
 
@@ -86,19 +87,26 @@ export const usersApi: EntityApi<User, CreateRecordInput, ModifyUserInput> = {
   list: () => base.list(),
   get: (id) => base.get(id),
   create: (input) => base.create(input),
-  /** Uploads the new logo when given, then updates the changed fields (and logoUrl). */
+  /**
+   * Changes the role through httpsSetAdmin when `isAdmin` differs from the stored one (the rules
+   * refuse it from clients, issue 15), uploads the new logo when given, then updates the other
+   * changed fields (and logoUrl).
+   */
   async modify({ id, changes, logo, onProgress }) {
+    const { isAdmin, ...fields } = changes;
+    if (isAdmin !== undefined && isAdmin !== (await base.get(id)).isAdmin) {
+      await setAdminRole(id, isAdmin);
+    }
     const logoUrl = logo ? await replaceLogo(id, logo, onProgress) : undefined;
-    return base.modify({ id, changes: { ...changes, ...(logoUrl ? { logoUrl } : {}) } });
+    return base.modify({ id, changes: { ...fields, ...(logoUrl ? { logoUrl } : {}) } });
   },
   /**
-   * Removes the record and, in parallel, the logo and its resized copy when they are in the
-   * project's storage (spec 4: "A logo is deleted only when its stored address is in the file
-   * storage").
+   * Deletes the user through httpsDeleteUser: record, Auth account (an invitation sent before
+   * stops working), then the logo and its resized copy, whose names the server derives from the
+   * uid (never from the stored logoUrl, which its owner could point at someone else's file).
    */
   async remove(id) {
-    const logoUrl = await readLogoUrl(id);
-    await Promise.all([base.remove(id), deleteStoredFile(logoUrl)]);
+    await deleteUserAccount(id);
   },
 };
 

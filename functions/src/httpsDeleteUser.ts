@@ -1,0 +1,67 @@
+/**
+ * Callable Cloud Function `httpsDeleteUser` (issue 15): deletes a back-office user whole: the
+ * `users/{uid}` record, then the Auth account (so an invitation link sent before no longer sets
+ * a password), then the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a
+ * failure after it leaves at most an account without a record, which reaches no data and which a
+ * retry deletes; never a record without an account.
+ *
+ * Only an admin (read from the database) may call it, and not on themself (so an admin always
+ * remains).
+ */
+import { getAuth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
+import { getStorage } from 'firebase-admin/storage';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { adminApp, adminErrorCode, errorKeys, isAdmin, isUid } from './common.js';
+
+/** The default bucket: FIREBASE_CONFIG's in production, the demo project's locally. */
+function bucket() {
+  const config = JSON.parse(process.env.FIREBASE_CONFIG ?? '{}') as { storageBucket?: string };
+  const project = process.env.GCLOUD_PROJECT ?? '';
+  return getStorage(adminApp()).bucket(config.storageBucket ?? `${project}.appspot.com`);
+}
+
+/**
+ * @returns `{uid}` of the deleted user.
+ * @throws HttpsError('unauthenticated' | 'permission-denied' | 'invalid-argument') for the
+ *   caller or the payload; ('failed-precondition', 'users/self-role-change') for oneself;
+ *   ('internal') when the account or files cannot be deleted (a retry finishes the job).
+ */
+async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ uid: string }> {
+  if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
+  if (!(await isAdmin(request.auth.uid))) {
+    throw new HttpsError('permission-denied', errorKeys.permissionDenied);
+  }
+  const data = (
+    typeof request.data === 'object' && request.data !== null ? request.data : {}
+  ) as Record<string, unknown>;
+  if (Object.keys(data).join(',') !== 'uid' || !isUid(data.uid)) {
+    throw new HttpsError('invalid-argument', errorKeys.invalidArgument);
+  }
+  const uid = data.uid;
+  if (uid === request.auth.uid) {
+    throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
+  }
+  try {
+    await getDatabase(adminApp()).ref(`users/${uid}`).remove();
+    await getAuth(adminApp())
+      .deleteUser(uid)
+      .catch((error: unknown) => {
+        // Already gone (a retry): the record is what mattered.
+        if (adminErrorCode(error) !== 'auth/user-not-found') throw error;
+      });
+    // Only this user's logo and its resized copy: the names are derived from the uid, never
+    // taken from a stored URL (a user could point logoUrl at someone else's file).
+    const [files] = await bucket().getFiles({ prefix: `users/${uid}` });
+    const own = new RegExp(
+      `^users/${uid.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(_200x200)?\\.[A-Za-z0-9]+$`,
+    );
+    await Promise.all(files.filter((f) => own.test(f.name)).map((f) => f.delete()));
+  } catch {
+    throw new HttpsError('internal', errorKeys.internal);
+  }
+  return { uid };
+}
+
+/** Callable `httpsDeleteUser`. See {@link handleDeleteUser}. */
+export const httpsDeleteUser = onCall<unknown, Promise<{ uid: string }>>(handleDeleteUser);

@@ -1,0 +1,229 @@
+/**
+ * One source of truth for roles (issue 15), through the real web SDK against the Functions, Auth,
+ * Database and Storage of the local backend: httpsSetAdmin changes the record and the Storage
+ * claim together and revokes the user's refresh tokens; httpsDeleteUser removes the record, the
+ * account (an invitation sent before stops working) and only the user's own files; nobody changes
+ * their own role or deletes themself; clients cannot write isAdmin; a logoUrl pointed at a
+ * tutor's CV costs the CV nothing.
+ */
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import { getStorage as getAdminStorage } from 'firebase-admin/storage';
+import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
+import { get, ref as dbRef, update } from 'firebase/database';
+import { httpsCallable, type FunctionsError } from 'firebase/functions';
+import { getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApp,
+  backend,
+  createAccount,
+  deleteAccount,
+  signedInWebApp,
+  signedOutWebApp,
+  uniqueEmail,
+  uniqueId,
+  type TestAccount,
+  type WebApp,
+} from '../support/backend';
+import { TINY_PNG } from '../support/rulesMatrix';
+
+const accounts: TestAccount[] = [];
+const webs: WebApp[] = [];
+let admin: TestAccount;
+let adminWeb: WebApp;
+
+async function account(isAdmin: boolean, name: string): Promise<TestAccount> {
+  const made = await createAccount({ email: uniqueEmail(name), isAdmin, record: { name } });
+  accounts.push(made);
+  return made;
+}
+
+async function signIn(who: TestAccount): Promise<WebApp> {
+  const web = await signedInWebApp(who.email, who.password);
+  webs.push(web);
+  return web;
+}
+
+function call(web: WebApp, name: string, payload: unknown) {
+  return httpsCallable(web.functions, name)(payload);
+}
+
+/** The callable's rejection as its catalogue key (the SDK appends ' [status]'). */
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = (await promise.then(
+    () => expect.fail('expected a refusal'),
+    (e: unknown) => e,
+  )) as FunctionsError;
+  return error.message.replace(/ \[\d{3}\]$/, '');
+}
+
+async function signedOutWebAppForLink(): Promise<WebApp> {
+  const web = await signedOutWebApp();
+  webs.push(web);
+  return web;
+}
+
+const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
+const exists = async (path: string) => (await bucket().file(path).exists())[0];
+
+beforeAll(async () => {
+  admin = await account(true, 'roles-admin');
+  adminWeb = await signIn(admin);
+});
+
+afterAll(async () => {
+  await Promise.all(webs.map((w) => w.close()));
+  await Promise.all(accounts.map((a) => deleteAccount(a.uid)));
+});
+
+describe('httpsSetAdmin', () => {
+  it('demotes an admin: record and claim change, tokens are revoked, Storage admin rights end', async () => {
+    const other = await account(true, 'roles-demoted');
+    const otherWeb = await signIn(other);
+    const photo = `students/${uniqueId('roles')}.png`;
+    await bucket().file(photo).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
+    // Before: Storage admin rights through the claim.
+    await expect(listAll(ref(otherWeb.storage, 'students'))).resolves.toBeDefined();
+
+    await call(adminWeb, 'httpsSetAdmin', { uid: other.uid, isAdmin: false });
+
+    const stored = await getAdminDatabase(adminApp()).ref(`users/${other.uid}/isAdmin`).get();
+    expect(stored.val()).toBe(false);
+    expect((await getAdminAuth(adminApp()).getUser(other.uid)).customClaims?.admin).toBeUndefined();
+    // Refresh tokens are revoked (production then refuses the refresh; the Auth emulator only
+    // records the time), and the refreshed ID token no longer carries the claim.
+    const { tokensValidAfterTime } = await getAdminAuth(adminApp()).getUser(other.uid);
+    expect(Date.parse(tokensValidAfterTime ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    await otherWeb.auth.currentUser?.getIdToken(true);
+    // After the refresh, every Storage admin operation is refused.
+    for (const attempt of [
+      listAll(ref(otherWeb.storage, 'students')),
+      getBytes(ref(otherWeb.storage, photo)),
+      uploadBytes(ref(otherWeb.storage, `users/${admin.uid}.png`), TINY_PNG, {
+        contentType: 'image/png',
+      }),
+    ]) {
+      await expect(attempt).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    }
+    await bucket().file(photo).delete();
+  });
+
+  it("promotes a user: their uploads of a student's photo work after signing in again", async () => {
+    const user = await account(false, 'roles-promoted');
+    const path = `students/${uniqueId('roles')}.png`;
+    const before = await signIn(user);
+    await expect(
+      uploadBytes(ref(before.storage, path), TINY_PNG, { contentType: 'image/png' }),
+    ).rejects.toMatchObject({ code: 'storage/unauthorized' });
+
+    await call(adminWeb, 'httpsSetAdmin', { uid: user.uid, isAdmin: true });
+
+    const after = await signIn(user);
+    await uploadBytes(ref(after.storage, path), TINY_PNG, { contentType: 'image/png' });
+    expect(await exists(path)).toBe(true);
+    await bucket().file(path).delete();
+  });
+
+  it('refuses self-demotion, non-admin callers and bad payloads', async () => {
+    const staff = await account(false, 'roles-staff');
+    const staffWeb = await signIn(staff);
+    expect(await refusal(call(adminWeb, 'httpsSetAdmin', { uid: admin.uid, isAdmin: false }))).toBe(
+      'users/self-role-change',
+    );
+    expect(await refusal(call(staffWeb, 'httpsSetAdmin', { uid: staff.uid, isAdmin: true }))).toBe(
+      'functions/permission-denied',
+    );
+    for (const payload of [{ uid: staff.uid }, { uid: 'a/b', isAdmin: true }, null]) {
+      expect(await refusal(call(adminWeb, 'httpsSetAdmin', payload))).toBe(
+        'functions/invalid-argument',
+      );
+    }
+    expect(
+      await refusal(call(adminWeb, 'httpsSetAdmin', { uid: uniqueId('nobody'), isAdmin: true })),
+    ).toBe('functions/not-found');
+    expect((await getAdminDatabase(adminApp()).ref(`users/${admin.uid}/isAdmin`).get()).val()).toBe(
+      true,
+    );
+  });
+
+  it("refuses a client write of isAdmin, an admin's included", async () => {
+    const staff = await account(false, 'roles-self-promoting');
+    const staffWeb = await signIn(staff);
+    for (const [web, uid] of [
+      [staffWeb, staff.uid],
+      [adminWeb, staff.uid],
+    ] as const) {
+      await expect(update(dbRef(web.database, `users/${uid}`), { isAdmin: true })).rejects.toThrow(
+        /permission.denied/i,
+      );
+    }
+  });
+});
+
+describe('httpsDeleteUser', () => {
+  it('deletes record, account and own logo; an invitation sent before no longer works', async () => {
+    const user = await account(false, 'roles-deleted');
+    const link = await getAdminAuth(adminApp()).generateSignInWithEmailLink(user.email, {
+      url: `${backend.appUrl}/login`,
+      handleCodeInApp: true,
+    });
+    for (const name of [`users/${user.uid}.png`, `users/${user.uid}_200x200.png`]) {
+      await bucket().file(name).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
+    }
+
+    await call(adminWeb, 'httpsDeleteUser', { uid: user.uid });
+
+    expect((await getAdminDatabase(adminApp()).ref(`users/${user.uid}`).get()).exists()).toBe(
+      false,
+    );
+    await expect(getAdminAuth(adminApp()).getUser(user.uid)).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+    expect(await exists(`users/${user.uid}.png`)).toBe(false);
+    expect(await exists(`users/${user.uid}_200x200.png`)).toBe(false);
+    await expect(signedInWebApp(user.email, user.password)).rejects.toBeDefined();
+    // The old link cannot reach the deleted account: at most it makes a new, empty account
+    // (e-mail link sign-in creates one), which has no users record and so no access.
+    const visitor = await signedOutWebAppForLink();
+    expect(isSignInWithEmailLink(visitor.auth, link)).toBe(true);
+    const outcome = await signInWithEmailLink(visitor.auth, user.email, link).catch(() => null);
+    if (outcome) {
+      accounts.push({ ...user, uid: outcome.user.uid });
+      expect(outcome.user.uid).not.toBe(user.uid);
+      expect((await get(dbRef(visitor.database, `users/${outcome.user.uid}`))).exists()).toBe(
+        false,
+      );
+      await expect(get(dbRef(visitor.database, 'students'))).rejects.toThrow(/permission.denied/i);
+    }
+  });
+
+  it("deletes nothing it should not: a logoUrl pointed at a tutor's CV leaves the CV", async () => {
+    const staff = await account(false, 'roles-deputy');
+    const staffWeb = await signIn(staff);
+    const cv = `tutor-cvs/${uniqueId('roles')}.pdf`;
+    await bucket().file(cv).save(Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
+    const cvUrl = `http://${backend.storage.host}:${backend.storage.port}/v0/b/${backend.storageBucket}/o/${encodeURIComponent(cv)}?alt=media`;
+    // The staff user's own record accepts the URL; what matters is what an admin's delete does.
+    await update(dbRef(staffWeb.database, `users/${staff.uid}`), { logoUrl: cvUrl });
+
+    await call(adminWeb, 'httpsDeleteUser', { uid: staff.uid });
+
+    expect(await exists(cv)).toBe(true);
+    await bucket().file(cv).delete();
+  });
+
+  it('refuses self-deletion and non-admin callers', async () => {
+    const staff = await account(false, 'roles-nondeleter');
+    const staffWeb = await signIn(staff);
+    expect(await refusal(call(adminWeb, 'httpsDeleteUser', { uid: admin.uid }))).toBe(
+      'users/self-role-change',
+    );
+    expect(await refusal(call(staffWeb, 'httpsDeleteUser', { uid: admin.uid }))).toBe(
+      'functions/permission-denied',
+    );
+    expect((await getAdminDatabase(adminApp()).ref(`users/${admin.uid}`).get()).exists()).toBe(
+      true,
+    );
+  });
+});
