@@ -204,8 +204,12 @@ describe('httpsDeleteUser', () => {
     const cv = `tutor-cvs/${uniqueId('roles')}.pdf`;
     await bucket().file(cv).save(Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
     const cvUrl = `http://${backend.storage.host}:${backend.storage.port}/v0/b/${backend.storageBucket}/o/${encodeURIComponent(cv)}?alt=media`;
-    // The staff user's own record accepts the URL; what matters is what an admin's delete does.
-    await update(dbRef(staffWeb.database, `users/${staff.uid}`), { logoUrl: cvUrl });
+    // The rules refuse the URL (it is not the user's own logo)...
+    await expect(
+      update(dbRef(staffWeb.database, `users/${staff.uid}`), { logoUrl: cvUrl }),
+    ).rejects.toThrow(/permission.denied/i);
+    // ...and should such a URL be stored anyway (older data), deleting its user leaves the CV.
+    await getAdminDatabase(adminApp()).ref(`users/${staff.uid}/logoUrl`).set(cvUrl);
 
     await call(adminWeb, 'httpsDeleteUser', { uid: staff.uid });
 

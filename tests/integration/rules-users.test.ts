@@ -22,8 +22,15 @@ const record = ({ uid }: CaseContext) => ({
   location: 'Singapore',
   isAdmin: false,
   createdAt: 1_577_836_800_000,
-  logoUrl: 'http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/users%2Fa_200x200.png',
+  logoUrl: ownLogo(uid),
 });
+
+/** The download URL of a user's own resized logo, as the Storage emulator gives it. */
+function ownLogo(uid: string, host = 'http://127.0.0.1:9199'): string {
+  return `${host}/v0/b/demo-tuition.appspot.com/o/users%2F${uid}_200x200.png?alt=media&token=1c0a-77`;
+}
+const CV_URL =
+  'http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/tutor-cvs%2Ft1.pdf?alt=media&token=9f';
 
 describeDatabaseRules('users', [
   { name: 'whole list', path: 'users', op: 'read', expect: adminOnly },
@@ -37,7 +44,7 @@ describeDatabaseRules('users', [
     path: 'users/{id}',
     op: 'set',
     before: { isAdmin: false },
-    value: record,
+    value: (c: CaseContext) => ({ ...record(c), logoUrl: ownLogo(c.id) }),
     expect: adminOnly,
   },
   {
@@ -45,7 +52,12 @@ describeDatabaseRules('users', [
     path: 'users/{uid}',
     op: 'update',
     before: record,
-    value: { name: 'Ana María', location: 'Madrid', createdAt: 1_600_000_000_000, logoUrl: 'x' },
+    value: (c: CaseContext) => ({
+      name: 'Ana María',
+      location: 'Madrid',
+      createdAt: 1_600_000_000_000,
+      logoUrl: ownLogo(c.uid, 'https://firebasestorage.googleapis.com'),
+    }),
     expect: ownerOrAdmin,
   },
   {
@@ -141,6 +153,11 @@ describeDatabaseRules('users', [
       ['name of 201 characters', { name: 'x'.repeat(201) }],
       ['location of 201 characters', { location: 'x'.repeat(201) }],
       ['logoUrl of 2,001 characters', { logoUrl: 'x'.repeat(2001) }],
+      // The confused deputy (issue 15): a logoUrl naming someone else's file.
+      ['logoUrl of a tutor CV', { logoUrl: CV_URL }],
+      ['logoUrl of another user', { logoUrl: ownLogo('someone-else') }],
+      ['logoUrl of another site', { logoUrl: 'https://example.com/users%2Fx.png?alt=media' }],
+      ['own logoUrl with a second path in its query', { logoUrl: `${CV_URL}&x=/o/users%2Fa.png` }],
     ] as const
   ).map(([name, value]) => ({
     name,
