@@ -1,7 +1,11 @@
 import { format, parseISO } from 'date-fns';
+import type { ChangeEvent } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
+import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/shared/forms/dateText';
 import { Field } from './Field';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DateFieldProps {
   id: string;
@@ -9,20 +13,35 @@ export interface DateFieldProps {
   /** 'yyyy-MM-dd' or null. */
   value: string | null;
   onChange: (value: string | null) => void;
+  /** Called when the field loses focus (forms show a field's error once it was left). */
+  onBlur?: () => void;
   error?: string;
 }
 
-/** A date picker shown as dd/MM/yyyy (spec section 9), stored as 'yyyy-MM-dd'. */
-export function DateField({ id, label, value, onChange, error }: DateFieldProps) {
+/**
+ * A date picker shown as dd/MM/yyyy (spec section 9), stored as 'yyyy-MM-dd'. Typed text is read
+ * strictly (shared/forms/dateText): anything that is not a real dd/MM/yyyy date is passed on as
+ * it was typed, so the schema's 'yyyy-MM-dd' rule reports 'Invalid date' and the form cannot save
+ * it (issue 14), instead of storing year 20 or silently emptying the field.
+ */
+export function DateField({ id, label, value, onChange, onBlur, error }: DateFieldProps) {
   return (
     <Field id={id} label={label} error={error}>
       <DatePicker
         id={id}
         className="input"
-        dateFormat="dd/MM/yyyy"
+        dateFormat={DISPLAY_DATE_FORMAT}
+        strictParsing
         placeholderText="dd/mm/yyyy"
-        selected={value ? parseISO(value) : null}
+        selected={value && ISO_DATE.test(value) ? parseISO(value) : null}
         onChange={(date: Date | null) => onChange(date ? format(date, 'yyyy-MM-dd') : null)}
+        onChangeRaw={(event) => {
+          const text = (event as ChangeEvent<HTMLInputElement> | undefined)?.target?.value;
+          if (typeof text !== 'string') return; // a pick in the calendar: onChange has it
+          const parsed = parseDisplayDate(text);
+          onChange(parsed === undefined ? `invalid:${text}` : parsed);
+        }}
+        onBlur={onBlur}
         showYearDropdown
         showMonthDropdown
         dropdownMode="select"

@@ -234,6 +234,8 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
             label="People.dob"
             value={values.dob}
             onChange={(v) => set('dob', v)}
+            error={shown('dob')}
+            onBlur={() => touch('dob')}
           />
           <Field id={id('countryId')} label="People.country" error={shown('countryId')}>
             <CountrySelect
@@ -304,6 +306,8 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
                   label="Students.studentDob"
                   value={values.studentDob}
                   onChange={(v) => set('studentDob', v)}
+                  error={shown('studentDob')}
+                  onBlur={() => touch('studentDob')}
                 />
                 {gender('studentGender', 'Students.studentGender')}
               </div>

@@ -226,6 +226,7 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
             label="People.startDate"
             value={values.startDate}
             onChange={(v) => set('startDate', v)}
+            error={shown('startDate')}
           />
           <Field id={id('groupTuition')} label="People.groupTuition">
             <div className="select is-fullwidth">

@@ -165,6 +165,8 @@ export function UserForm({
                   id={`${id}-createdAt`}
                   className={`input${dateProblem ? ' is-danger' : ''}`}
                   selected={values.createdAt}
+                  // dd/MM/yyyy with a four-digit year only: '05/06/21' is not the year 21.
+                  strictParsing
                   onChange={(date: Date | null) => set('createdAt', date)}
                   dateFormat="dd/MM/yyyy"
                   locale={intl.locale.startsWith('es') ? 'es' : undefined}
