@@ -47,6 +47,8 @@ async function recordNamed(path: string, name: string) {
   const id = ids[0] as string;
   cleanup.push(`${path}/${id}`);
   const value = (await db().ref(`${path}/${id}`).get()).val() as Record<string, unknown>;
+  // Records made in the UI store their key as the `id` child too (spec 3, issue 14).
+  expect(value.id, `${path}/${id} stores its id`).toBe(id);
   return { ...value, id } as Record<string, unknown> & { id: string };
 }
 
@@ -347,8 +349,8 @@ describe('reference data (admin)', () => {
     const stored = await storedNauru();
     const ids = Object.keys(stored);
     cleanup.push(...ids.map((id) => `countries/${id}`));
-    expect(Object.values(stored)).toEqual([
-      { name: 'Nauru', code: 'NR', dial_code: '+674', isObsolete: true },
+    expect(Object.entries(stored)).toEqual([
+      [ids[0], { id: ids[0], name: 'Nauru', code: 'NR', dial_code: '+674', isObsolete: true }],
     ]);
 
     await p.getByRole('switch', { name: 'Show all' }).check();

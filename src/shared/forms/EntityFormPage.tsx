@@ -10,8 +10,8 @@ export interface RecordFormProps<V, I> {
   initial: V;
   /** True while a save runs. */
   submitting: boolean;
-  /** Called with the record fields to save. */
-  onSubmit: (input: I) => void;
+  /** Called with the record fields to save; settles when the save has. */
+  onSubmit: (input: I) => Promise<unknown>;
 }
 
 /**
@@ -54,9 +54,9 @@ export function EntityFormPage<T, V, I>({
           initial={form.record ? toForm(form.record) : empty}
           submitting={form.submitting}
           onSubmit={(input) =>
-            void (id
+            id
               ? form.modify({ id, changes: input })
-              : form.create({ ...input, createdAt: Date.now() }))
+              : form.create({ ...input, createdAt: Date.now() })
           }
         />
       )}

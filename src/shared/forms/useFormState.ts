@@ -4,7 +4,7 @@
  * field was changed or left (touched), translated from the catalogue id the schema gives (see
  * fieldErrors). The values live in the form, so a failed save keeps them (spec section 4).
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { fieldErrors } from './fieldErrors';
@@ -23,7 +23,8 @@ export interface BoundField<V> {
  * @param initial the values to start from (e.g. `emptyX` or `xToForm(record)`)
  * @returns the values, the parse result, per-field errors and setters, `bind(field)` for
  *   InputField/SelectField, and `submit(onSubmit, submitting)`: the form's submit handler, which
- *   calls `onSubmit` with the parsed record fields only when the schema holds and no save runs.
+ *   calls `onSubmit` with the parsed record fields only when the schema holds and no save runs;
+ *   when `onSubmit` returns a promise, further submits are ignored until it settles.
  */
 export function useFormState<V extends object, O>(schema: z.ZodType<O, V>, initial: V) {
   const intl = useIntl();
@@ -47,9 +48,16 @@ export function useFormState<V extends object, O>(schema: z.ZodType<O, V>, initi
     onChange: (value) => set(field, value),
     onBlur: () => touch(field),
   });
-  const submit = (onSubmit: (output: O) => void, submitting: boolean) => (event: FormEvent) => {
+  // A save in flight, known at once: two Enter presses 30 ms apart arrive before React has
+  // re-rendered with `submitting` (issue 14: the record was saved twice).
+  const inFlight = useRef(false);
+  const submit = (onSubmit: (output: O) => unknown, submitting: boolean) => (event: FormEvent) => {
     event.preventDefault();
-    if (result.success && !submitting) onSubmit(result.data);
+    if (!result.success || submitting || inFlight.current) return;
+    inFlight.current = true;
+    void Promise.resolve(onSubmit(result.data)).finally(() => {
+      inFlight.current = false;
+    });
   };
 
   return { values, setValues, valid: result.success, errorOf, set, bind, submit };

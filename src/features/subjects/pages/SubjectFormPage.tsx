@@ -49,9 +49,9 @@ export default function SubjectFormPage() {
                 initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
                 submitting={form.submitting}
                 onSubmit={(input) =>
-                  void (id
+                  id
                     ? form.modify({ id, changes: input })
-                    : form.create({ ...input, createdAt: Date.now() }))
+                    : form.create({ ...input, createdAt: Date.now() })
                 }
               />
             ),
@@ -65,7 +65,7 @@ export default function SubjectFormPage() {
                 <SubjectSettingsForm
                   initial={settingsToForm(form.record.settings)}
                   submitting={form.submitting}
-                  onSubmit={(settings) => void form.modify({ id, changes: { settings } })}
+                  onSubmit={(settings) => form.modify({ id, changes: { settings } })}
                 />
               ) : null,
           },
