@@ -111,3 +111,23 @@ export async function deleteStoredFile(
     ),
   );
 }
+
+/**
+ * Replaces a record's image (issue 14; spec 3, Files): deletes the old file and its resized copy
+ * first (only when the stored URL names the record's own file, see deleteStoredFile), uploads the
+ * new one, and waits for its 200x200 copy. Deleting first matters: with the same extension the
+ * old resized copy would otherwise be taken for the new one, and its URL stops working when the
+ * resize overwrites it (a dead image three seconds later).
+ * @returns the new resized copy's download URL, the address the record keeps.
+ */
+export async function replaceImage(
+  owner: { folder: string; id: string },
+  oldUrl: string | null | undefined,
+  path: string,
+  file: File,
+  onProgress?: ProgressHandler,
+): Promise<string> {
+  await deleteStoredFile(oldUrl, owner);
+  const { fullPath } = await uploadFile(path, file, onProgress);
+  return resizedDownloadUrl(fullPath);
+}

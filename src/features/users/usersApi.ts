@@ -13,7 +13,7 @@ import {
 import { database } from '@/shared/firebase';
 import { rtdbEntityApi, type EntityApi } from '@/shared/rtdb';
 import {
-  deleteStoredFile,
+  replaceImage,
   resizedDownloadUrl,
   uploadFile,
   type ProgressHandler,
@@ -73,13 +73,15 @@ async function writeLogoUrl(uid: string, logoUrl: string): Promise<void> {
   await set(ref(db, `users/${uid}/logoUrl`), logoUrl);
 }
 
-/**
- * Replaces a user's logo. The old files go first: with the same extension the new upload would
- * overwrite them anyway, and an old resized copy still in place would be taken for the new one.
- */
+/** Replaces a user's logo (shared replaceImage: the old files go first). */
 async function replaceLogo(uid: string, file: File, onProgress?: ProgressHandler) {
-  await deleteStoredFile(await readLogoUrl(uid), { folder: 'users', id: uid });
-  return uploadLogo(uid, file, onProgress);
+  return replaceImage(
+    { folder: 'users', id: uid },
+    await readLogoUrl(uid),
+    logoPath(uid, file),
+    file,
+    onProgress,
+  );
 }
 
 /** The users list's EntityApi: the RTDB default plus logo handling in `modify` and `remove`. */

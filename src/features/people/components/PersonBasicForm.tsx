@@ -22,7 +22,8 @@ import { toAppError } from '@/shared/errors';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { errorProps } from '@/shared/forms/fieldErrors';
 import { basicValues, pickBasic, type PersonBasicValues } from '../formValues';
-import { createPerson, uploadCv, uploadPhoto, type PersonPath } from '../personApi';
+import { createPerson, photoPath, uploadCv, type PersonPath } from '../personApi';
+import { deleteStoredFile, replaceImage } from '@/shared/upload';
 import { fieldErrors, studentBasicSchema, tutorBasicSchema } from '../validation';
 import { DateField } from './DateField';
 import { Field } from './Field';
@@ -166,8 +167,19 @@ export function PersonBasicForm({ path, person }: PersonBasicFormProps) {
   const modify = async (current: Student | Tutor) => {
     if (!parsed.success) return;
     const { email: _email, ...changes } = parsed.data as Record<string, unknown>;
-    if (photo) changes.logoUrl = await uploadPhoto(path, current.id, photo, setPhotoProgress);
-    if (cv && isTutor) changes.cvUrl = await uploadCv(current.id, cv, setCvProgress);
+    if (photo) {
+      changes.logoUrl = await replaceImage(
+        { folder: path, id: current.id },
+        current.logoUrl,
+        photoPath(path, current.id, photo),
+        photo,
+        setPhotoProgress,
+      );
+    }
+    if (cv && isTutor) {
+      await deleteStoredFile((current as Tutor).cvUrl, { folder: 'tutor-cvs', id: current.id });
+      changes.cvUrl = await uploadCv(current.id, cv, setCvProgress);
+    }
     if (isTutor) {
       await dispatch(
         tutors.modify({ id: current.id, changes: changes as Partial<Tutor> }),

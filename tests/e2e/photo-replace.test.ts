@@ -1,0 +1,92 @@
+/**
+ * Replacing a student's photo by another of the same extension (issue 14): the record's logoUrl
+ * then names the new resized copy, and it still answers 200 ten seconds later (before, it named
+ * the old copy, which answered 403 once the resize overwrote it: a dead image).
+ */
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueEmail,
+  type TestAccount,
+} from '../support/backend';
+import { closeBrowser, newPage, signIn } from '../support/browser';
+
+let admin: TestAccount;
+let page: Page;
+let studentId = '';
+const db = () => getAdminDatabase(adminApp());
+
+/** A 64x64 PNG of one colour. */
+function png(r: number, g: number, b: number): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+}
+
+async function logoUrl(): Promise<string | null> {
+  return (await db().ref(`students/${studentId}/logoUrl`).get()).val() as string | null;
+}
+
+beforeAll(async () => {
+  admin = await createAccount({ email: uniqueEmail('photo-admin'), isAdmin: true });
+  page = await newPage();
+  await signIn(page, admin.email, admin.password);
+});
+
+afterAll(async () => {
+  await page?.context().close();
+  await closeBrowser();
+  if (studentId) await removePaths(`students/${studentId}`);
+  if (admin) await deleteAccount(admin.uid);
+});
+
+describe('photo replacement', () => {
+  it('shows the new photo, whose URL still answers 200 after 10 s', async () => {
+    const email = uniqueEmail('photo-student');
+    await page.goto('/students/new');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Name', { exact: true }).fill('Photo Student');
+    await page.getByLabel('Mobile', { exact: true }).fill('+65 9123 4567');
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({
+      name: 'first.png',
+      mimeType: 'image/png',
+      buffer: await png(255, 0, 0),
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Student created successfully').waitFor({ timeout: 30_000 });
+    const all = ((await db().ref('students').get()).val() ?? {}) as Record<
+      string,
+      { email: string }
+    >;
+    studentId = Object.keys(all).find((id) => all[id]?.email === email) ?? '';
+    expect(studentId).not.toBe('');
+    await expect.poll(logoUrl, { timeout: 30_000 }).toMatch(/_200x200\.png/);
+    const first = await logoUrl();
+
+    await page.goto(`/students/${studentId}`);
+    await page.getByLabel('Photo', { exact: true }).setInputFiles({
+      name: 'second.png',
+      mimeType: 'image/png',
+      buffer: await png(0, 0, 255),
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Student updated successfully').waitFor({ timeout: 30_000 });
+    await expect.poll(logoUrl, { timeout: 30_000 }).not.toBe(first);
+    const second = (await logoUrl()) ?? '';
+
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const response = await fetch(second);
+    expect(response.status).toBe(200);
+    // The new photo: blue, not the first one's red.
+    const { data } = await sharp(Buffer.from(await response.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([0, 0, 255]);
+  });
+});
