@@ -129,6 +129,22 @@ describe('students and tutors (admin)', () => {
     );
   });
 
+  it('shows the message of each Profile Level rule', async () => {
+    // Issue 14: Save was disabled with no message for each of these.
+    await p.goto(`/tutors/${tutor.uid}`);
+    await p.getByRole('tab', { name: 'Profile Level' }).click();
+    const alert = (text: string) => p.getByRole('alert').filter({ hasText: text }).first();
+    await p.getByLabel('Fee per hour').fill('-5');
+    await alert('The fee must be a positive number').waitFor();
+    // No preferred time chosen yet: required.
+    await alert('This field is required').waitFor();
+    await p.getByRole('checkbox', { name: subjectName }).check();
+    await p.getByLabel(`First level for ${subjectName}`).selectOption(levelIds[2]!);
+    await p.getByLabel(`Last level for ${subjectName}`).selectOption(levelIds[0]!);
+    await alert('The first level must not be above the last one').waitFor();
+    expect(await p.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+  });
+
   it('fills both profile levels', async () => {
     await p.goto(`/tutors/${tutor.uid}`);
     await p.getByRole('tab', { name: 'Profile Level' }).click();

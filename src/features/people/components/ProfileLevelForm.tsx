@@ -65,6 +65,8 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
   const prefix = `${isTutor ? 'tutor' : 'student'}-pl`;
   const [values, setValues] = useState<Values>(() => initialValues(person));
   const [saving, setSaving] = useState(false);
+  // Set by the first change (or a submit): Save is disabled while the form is invalid, so
+  // waiting for a submit left the admin with a grey button and no message (issue 14).
   const [touched, setTouched] = useState(false);
 
   const order = useMemo(
@@ -78,11 +80,16 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
   const parsed = useMemo(() => schema.safeParse(values), [schema, values]);
   const errors = useMemo(() => fieldErrors(parsed.error), [parsed]);
   const shown = (key: string) => (touched ? errors[key] : undefined);
+  const update = (change: (v: Values) => Values) => {
+    setTouched(true);
+    setValues(change);
+  };
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+    update((v) => ({ ...v, [key]: value }));
   const id = (key: string) => `${prefix}-${key}`;
 
-  const toggleSubject = (subjectId: string, checked: boolean) =>
+  const toggleSubject = (subjectId: string, checked: boolean) => {
+    setTouched(true);
     setValues((v) => {
       const subjects = { ...v.subjects };
       if (!checked) delete subjects[subjectId];
@@ -93,6 +100,7 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
       } else subjects[subjectId] = 'avg';
       return { ...v, subjects };
     });
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -158,7 +166,7 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
           aria-label={intl.formatMessage({ id: `Tutors.${end}Of` }, { subject: subjectName })}
           value={range[end]}
           onChange={(e) =>
-            setValues((v) => ({
+            update((v) => ({
               ...v,
               subjects: { ...v.subjects, [subjectId]: { ...range, [end]: e.target.value } },
             }))
@@ -285,7 +293,7 @@ export function ProfileLevelForm({ path, person }: ProfileLevelFormProps) {
                         )}
                         value={value as Proficiency}
                         onChange={(e) =>
-                          setValues((v) => ({
+                          update((v) => ({
                             ...v,
                             subjects: {
                               ...v.subjects,
