@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, preview } from 'vite';
 import { READY_TIMEOUT_MS } from './support/chromiumHarness';
+import { reachable } from './support/reachable';
 
 const ROOT = join(import.meta.dirname, '..');
 const BUDGET_KB = 180;
@@ -131,15 +132,6 @@ async function loginBundle(): Promise<void> {
     );
   } finally {
     rmSync(outDir, { recursive: true, force: true });
-  }
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1500) });
-    return true;
-  } catch {
-    return false;
   }
 }
 

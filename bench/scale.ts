@@ -36,6 +36,7 @@ import { build, preview } from 'vite';
 import { buildDemoData } from '../emulators/seed/build';
 import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
 import { READY_TIMEOUT_MS, stats } from './support/chromiumHarness';
+import { reachable } from './support/reachable';
 
 const ROOT = join(import.meta.dirname, '..');
 const DEFAULT_SIZES = [1_000, 10_000, 50_000];
@@ -57,15 +58,6 @@ function sizes(): number[] {
         .map(Number)
         .filter((n) => n > 0)
     : DEFAULT_SIZES;
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1500) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** One REST request as the database owner (the emulator's admin credential). */

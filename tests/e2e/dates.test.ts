@@ -5,22 +5,19 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, deleteAccount, uniqueEmail, type TestAccount } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { uniqueEmail } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
 
-let admin: TestAccount;
+let session: AdminSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  admin = await createAccount({ email: uniqueEmail('dates-admin'), isAdmin: true });
-  page = await newPage();
-  await signIn(page, admin.email, admin.password);
+  session = await adminSession('dates-admin');
+  page = session.page;
 });
 
 afterAll(async () => {
-  await page?.context().close();
-  await closeBrowser();
-  if (admin) await deleteAccount(admin.uid);
+  await session?.close();
 });
 
 describe('date of birth', () => {

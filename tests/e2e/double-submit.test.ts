@@ -6,32 +6,21 @@
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApp,
-  createAccount,
-  deleteAccount,
-  removePaths,
-  uniqueEmail,
-  uniqueId,
-  type TestAccount,
-} from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { adminApp, removePaths, uniqueId } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
 
-let admin: TestAccount;
+let session: AdminSession | undefined;
 let page: Page;
 const created: string[] = [];
 
 beforeAll(async () => {
-  admin = await createAccount({ email: uniqueEmail('double-admin'), isAdmin: true });
-  page = await newPage();
-  await signIn(page, admin.email, admin.password);
+  session = await adminSession('double-admin');
+  page = session.page;
 });
 
 afterAll(async () => {
-  await page?.context().close();
-  await closeBrowser();
   if (created.length) await removePaths(...created);
-  if (admin) await deleteAccount(admin.uid);
+  await session?.close();
 });
 
 const FORMS: Array<{ path: string; route: string; fill: (p: Page) => Promise<void> }> = [

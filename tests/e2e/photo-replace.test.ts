@@ -7,17 +7,10 @@ import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApp,
-  createAccount,
-  deleteAccount,
-  removePaths,
-  uniqueEmail,
-  type TestAccount,
-} from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { adminApp, removePaths, uniqueEmail } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
 
-let admin: TestAccount;
+let session: AdminSession | undefined;
 let page: Page;
 let studentId = '';
 const db = () => getAdminDatabase(adminApp());
@@ -34,16 +27,13 @@ async function logoUrl(): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  admin = await createAccount({ email: uniqueEmail('photo-admin'), isAdmin: true });
-  page = await newPage();
-  await signIn(page, admin.email, admin.password);
+  session = await adminSession('photo-admin');
+  page = session.page;
 });
 
 afterAll(async () => {
-  await page?.context().close();
-  await closeBrowser();
   if (studentId) await removePaths(`students/${studentId}`);
-  if (admin) await deleteAccount(admin.uid);
+  await session?.close();
 });
 
 describe('photo replacement', () => {

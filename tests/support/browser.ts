@@ -14,7 +14,7 @@
  * ```
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { backend } from './backend';
+import { backend, createAccount, deleteAccount, uniqueEmail, type TestAccount } from './backend';
 
 /** Chromium binary; Debian's package by default. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,4 +102,31 @@ export async function signIn(
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.login, exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: timeoutMs });
+}
+
+/** A fresh admin account signed in on a page of its own (see {@link adminSession}). */
+export interface AdminSession {
+  admin: TestAccount;
+  page: Page;
+  /** Closes the page's context and the shared browser, and deletes the account. */
+  close: () => Promise<void>;
+}
+
+/**
+ * The usual start of an admin screen test: a new admin account (e-mail from `name`), signed in
+ * through the login form on a new page. Use `afterAll(() => session?.close())`.
+ */
+export async function adminSession(name: string, options: PageOptions = {}): Promise<AdminSession> {
+  const admin = await createAccount({ email: uniqueEmail(name), isAdmin: true });
+  const page = await newPage(options);
+  await signIn(page, admin.email, admin.password, { locale: options.locale });
+  return {
+    admin,
+    page,
+    close: async () => {
+      await page.context().close();
+      await closeBrowser();
+      await deleteAccount(admin.uid);
+    },
+  };
 }

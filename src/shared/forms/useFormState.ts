@@ -24,7 +24,8 @@ export interface BoundField<V> {
  * @returns the values, the parse result, per-field errors and setters, `bind(field)` for
  *   InputField/SelectField, and `submit(onSubmit, submitting)`: the form's submit handler, which
  *   calls `onSubmit` with the parsed record fields only when the schema holds and no save runs;
- *   when `onSubmit` returns a promise, further submits are ignored until it settles.
+ *   when `onSubmit` returns a promise, further submits are ignored until it settles, and for good
+ *   once it resolves `true` (saved: the form is being left).
  */
 export function useFormState<V extends object, O>(schema: z.ZodType<O, V>, initial: V) {
   const intl = useIntl();
@@ -55,9 +56,14 @@ export function useFormState<V extends object, O>(schema: z.ZodType<O, V>, initi
     event.preventDefault();
     if (!result.success || submitting || inFlight.current) return;
     inFlight.current = true;
-    void Promise.resolve(onSubmit(result.data)).finally(() => {
+    // A save that resolves `true` succeeded and the form is being left: it stays locked, or a
+    // second Enter 30 ms later would create the record again before the page changes.
+    const unlock = () => {
       inFlight.current = false;
-    });
+    };
+    void Promise.resolve(onSubmit(result.data)).then((saved) => {
+      if (saved !== true) unlock();
+    }, unlock);
   };
 
   return { values, setValues, valid: result.success, errorOf, set, bind, submit };

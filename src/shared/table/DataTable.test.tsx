@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,8 +51,15 @@ const columns: ColumnDef<Person, unknown>[] = [
 
 const filterText = (p: Person) => [p.name, p.city];
 
-function renderTable(props: Partial<DataTableProps<Person>> = {}) {
-  return render(
+/**
+ * Renders the table of `people`; with `url`, inside a router at that URL (list state in the
+ * query string), with `extra` beside it.
+ */
+function renderTable(
+  props: Partial<DataTableProps<Person>> = {},
+  { url, extra }: { url?: string; extra?: ReactNode } = {},
+) {
+  const table = (
     <IntlProvider locale="en" messages={messages.en}>
       <DataTable<Person>
         data={people}
@@ -62,8 +70,10 @@ function renderTable(props: Partial<DataTableProps<Person>> = {}) {
         csvFileName="people"
         {...props}
       />
-    </IntlProvider>,
+      {extra}
+    </IntlProvider>
   );
+  return render(url ? <MemoryRouter initialEntries={[url]}>{table}</MemoryRouter> : table);
 }
 
 /** Texts of the first cell of every body row. */
@@ -287,20 +297,7 @@ describe('DataTable', () => {
       search = useLocation().search;
       return null;
     }
-    const table = (
-      <IntlProvider locale="en" messages={messages.en}>
-        <DataTable<Person>
-          data={people}
-          columns={columns}
-          getRowId={(p) => p.id}
-          filterText={filterText}
-          label="People"
-          csvFileName="people"
-        />
-        <Location />
-      </IntlProvider>
-    );
-    const first = render(<MemoryRouter initialEntries={['/people']}>{table}</MemoryRouter>);
+    const first = renderTable({}, { url: '/people', extra: <Location /> });
     await user.selectOptions(screen.getByLabelText('Rows per page'), '5');
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await user.click(screen.getByRole('button', { name: 'Go to page 3' }));
@@ -314,7 +311,7 @@ describe('DataTable', () => {
     first.unmount();
 
     // Back, a reload or a shared link: the same URL shows the same rows.
-    render(<MemoryRouter initialEntries={[`/people${search}`]}>{table}</MemoryRouter>);
+    renderTable({}, { url: `/people${search}`, extra: <Location /> });
     expect(firstCells()).toEqual(shown);
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('singapore');
     expect(screen.getByLabelText('Rows per page')).toHaveValue('5');
@@ -325,20 +322,7 @@ describe('DataTable', () => {
   });
 
   it('shows the last page when the URL names a page beyond it', () => {
-    render(
-      <MemoryRouter initialEntries={['/people?page=99']}>
-        <IntlProvider locale="en" messages={messages.en}>
-          <DataTable<Person>
-            data={people}
-            columns={columns}
-            getRowId={(p) => p.id}
-            filterText={filterText}
-            label="People"
-            csvFileName="people"
-          />
-        </IntlProvider>
-      </MemoryRouter>,
-    );
+    renderTable({}, { url: '/people?page=99' });
     expect(firstCells()).toEqual(['Person 21', 'Person 22', 'Person 23']);
   });
 
