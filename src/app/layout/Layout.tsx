@@ -5,6 +5,7 @@
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { UnsavedChangesGuard } from '@/shared/forms/UnsavedChangesGuard';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoader } from './PageLoader';
@@ -36,9 +37,11 @@ export function Layout() {
         <Sidebar open={menuOpen} />
         <div className="app-content">
           <main ref={main} tabIndex={-1} className="app-main section">
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <UnsavedChangesGuard>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </UnsavedChangesGuard>
           </main>
           <Footer />
         </div>

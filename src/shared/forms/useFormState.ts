@@ -1,13 +1,28 @@
 /**
- * The state of a create/edit form (spec section 5): the values as typed, checked by a zod schema
- * on every render. Submit is allowed only when the schema holds; a field's error shows once the
- * field was changed or left (touched), translated from the catalogue id the schema gives (see
- * fieldErrors). The values live in the form, so a failed save keeps them (spec section 4).
+ * The one form system of the product (issue 14, spec sections 4 and 5): react-hook-form holds a
+ * create/edit form's values, touched and dirty state; a zod schema validates them through
+ * `zodResolver`, and its issue messages are catalogue ids. Every form gets, from here, once:
+ * - errors shown once a field was changed or left (touched) and on every field after a submit,
+ *   translated from the catalogue, including cross-field rules (the whole form is validated on
+ *   each change, as the schema's refinements may name another field);
+ * - a submit that cannot run twice (Enter, double click, slow network: see `submit`);
+ * - a failed save that keeps the input (the values live here; only success leaves the form);
+ * - the unsaved-changes prompt on leaving (`isDirty`, reported to UnsavedChangesGuard by `Form`).
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useRef, type FormEvent } from 'react';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type PathValue,
+} from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { fieldErrors } from './fieldErrors';
 
 /** What an input needs to show and change one field (spread into InputField/SelectField). */
 export interface BoundField<V> {
@@ -18,53 +33,92 @@ export interface BoundField<V> {
   onBlur: () => void;
 }
 
-/**
- * @param schema turns the form values into the record fields; issue messages are catalogue ids
- * @param initial the values to start from (e.g. `emptyX` or `xToForm(record)`)
- * @returns the values, the parse result, per-field errors and setters, `bind(field)` for
- *   InputField/SelectField, and `submit(onSubmit, submitting)`: the form's submit handler, which
- *   calls `onSubmit` with the parsed record fields only when the schema holds and no save runs;
- *   when `onSubmit` returns a promise, further submits are ignored until it settles, and for good
- *   once it resolves `true` (saved: the form is being left).
- */
-export function useFormState<V extends object, O>(schema: z.ZodType<O, V>, initial: V) {
-  const intl = useIntl();
-  const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<ReadonlySet<keyof V>>(new Set());
-  const result = schema.safeParse(values);
-  const errors = fieldErrors(result.error);
+/** The first message found in a field's error, which may be nested (arrays, objects). */
+export function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as Partial<FieldError>).message;
+  if (typeof own === 'string' && own) return own;
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type') continue;
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
 
-  const touch = (field: keyof V) => setTouched((t) => new Set(t).add(field));
-  const errorOf = (field: keyof V): string | null => {
-    const id = errors[String(field)];
-    return touched.has(field) && id ? intl.formatMessage({ id }) : null;
+/**
+ * @param schema turns the form values (its input type `V`) into the record fields (its output
+ *   `O`); issue messages are catalogue ids
+ * @param initial the values to start from (e.g. `emptyX` or `xToForm(record)`); `isDirty` compares
+ *   against them
+ * @returns `values`; `valid` (the schema holds); `dirty`; `errorOf(field)` (translated, or null);
+ *   `set(field, value)`; `bind(field)` for InputField/SelectField; `submit(onSubmit, submitting)`,
+ *   the form's submit handler: it calls `onSubmit` with the parsed record fields only when the
+ *   schema holds and no save runs; when `onSubmit` returns a promise, further submits are ignored
+ *   until it settles, and for good once it resolves `true` (saved: the form is being left);
+ *   `saving()` tells whether a save is in flight or done (the unsaved-changes guard lets those
+ *   navigations pass); and `methods`, react-hook-form's own API for what this hook does not wrap.
+ */
+export function useFormState<V extends FieldValues, O>(schema: z.ZodType<O, V>, initial: V) {
+  const intl = useIntl();
+  const methods = useForm<V, unknown, O>({
+    resolver: zodResolver(schema as never, undefined, { mode: 'sync' }) as never,
+    defaultValues: initial as DefaultValues<V>,
+    mode: 'all',
+  });
+  const { formState, getValues, setValue, trigger, handleSubmit } = methods;
+  const values = useWatch({ control: methods.control }) as V;
+  // Subscribed here so react-hook-form keeps them current (its formState is a proxy).
+  const { errors, touchedFields, isSubmitted, isDirty } = formState;
+  // Whole-form validity, computed from the values shown: the resolver's `isValid` settles a
+  // render later, and a Save button must never be enabled for invalid values.
+  const valid = schema.safeParse(values).success;
+
+  const errorOf = (field: Path<V>): string | null => {
+    const shown = isSubmitted || Boolean((touchedFields as Record<string, unknown>)[field]);
+    const id = shown ? firstMessage((errors as FieldErrors)[field]) : undefined;
+    return id ? intl.formatMessage({ id }) : null;
   };
-  const set = <K extends keyof V>(field: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    touch(field);
+  const set = <K extends Path<V>>(field: K, value: PathValue<V, K>) => {
+    setValue(field, value, { shouldDirty: true, shouldTouch: true });
+    // Every field: a refinement of the schema may put its issue on another field.
+    void trigger();
   };
-  const bind = <K extends keyof V>(field: K): BoundField<V[K]> => ({
-    value: values[field],
+  const touch = (field: Path<V>) => {
+    if ((touchedFields as Record<string, unknown>)[field]) return;
+    setValue(field, getValues(field), { shouldTouch: true });
+    void trigger();
+  };
+  const bind = <K extends Path<V>>(field: K): BoundField<PathValue<V, K>> => ({
+    value: values[field as keyof V] as PathValue<V, K>,
     error: errorOf(field),
     onChange: (value) => set(field, value),
     onBlur: () => touch(field),
   });
+
   // A save in flight, known at once: two Enter presses 30 ms apart arrive before React has
-  // re-rendered with `submitting` (issue 14: the record was saved twice).
+  // re-rendered (issue 14: the record was saved twice). It stays set once a save resolves `true`
+  // (saved, the form is being left), or a second Enter would create the record again.
   const inFlight = useRef(false);
   const submit = (onSubmit: (output: O) => unknown, submitting: boolean) => (event: FormEvent) => {
     event.preventDefault();
-    if (!result.success || submitting || inFlight.current) return;
+    if (submitting || inFlight.current) return;
     inFlight.current = true;
-    // A save that resolves `true` succeeded and the form is being left: it stays locked, or a
-    // second Enter 30 ms later would create the record again before the page changes.
     const unlock = () => {
       inFlight.current = false;
     };
-    void Promise.resolve(onSubmit(result.data)).then((saved) => {
-      if (saved !== true) unlock();
-    }, unlock);
+    void handleSubmit(async (output) => {
+      try {
+        if ((await onSubmit(output)) !== true) unlock();
+      } catch {
+        unlock();
+      }
+    }, unlock)(event);
   };
+  const saving = useCallback(() => inFlight.current, []);
 
-  return { values, setValues, valid: result.success, errorOf, set, bind, submit };
+  return { values, valid, dirty: isDirty, errorOf, set, bind, submit, saving, methods };
 }
+
+/** The state `useFormState` returns, as `Form` and field groups receive it. */
+export type FormState<V extends FieldValues, O> = ReturnType<typeof useFormState<V, O>>;

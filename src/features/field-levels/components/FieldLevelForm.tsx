@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { CountryField } from '@/features/countries/components/CountryField';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
 import { ObsoleteField } from '@/shared/forms/ObsoleteField';
@@ -21,7 +22,7 @@ export function FieldLevelForm({
   const form = useFormState(fieldLevelSchema, initial);
 
   return (
-    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
       <InputField
         id="field-level-name"
         label={<FormattedMessage id="FieldLevels.name" />}
@@ -44,6 +45,6 @@ export function FieldLevelForm({
         {...form.bind('isObsolete')}
       />
       <FormActions valid={form.valid} submitting={submitting} backTo="/field-levels" />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { errorProps } from '@/shared/forms/fieldErrors';
+import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';
 import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';
@@ -31,7 +32,7 @@ export function LevelForm({
   const description = form.bind('description');
 
   return (
-    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
       <InputField
         id="level-name"
         label={<FormattedMessage id="Levels.name" />}
@@ -83,16 +84,13 @@ export function LevelForm({
                 id={`level-field-${field}`}
                 label={<FormattedMessage id={`Levels.field.${field}`} />}
                 checked={form.values.fields[field]}
-                // The switches have no rule, so they are never marked touched.
-                onChange={(on) =>
-                  form.setValues((v) => ({ ...v, fields: { ...v.fields, [field]: on } }))
-                }
+                onChange={(on) => form.set(`fields.${field}`, on)}
               />
             </div>
           ))}
         </div>
       </fieldset>
       <FormActions valid={form.valid} submitting={submitting} backTo="/browsing-levels" />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { CountryField } from '@/features/countries/components/CountryField';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
 import { ObsoleteField } from '@/shared/forms/ObsoleteField';
@@ -26,7 +27,7 @@ export function SchoolForm({
   });
 
   return (
-    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
       <InputField
         id="school-name"
         label={<FormattedMessage id="Schools.name" />}
@@ -67,6 +68,6 @@ export function SchoolForm({
         {...form.bind('isObsolete')}
       />
       <FormActions valid={form.valid} submitting={submitting} backTo="/field-schools" />
-    </form>
+    </Form>
   );
 }

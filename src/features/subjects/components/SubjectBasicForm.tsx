@@ -4,6 +4,7 @@ import { useAppSelector } from '@/app/hooks';
 import { CountryField } from '@/features/countries/components/CountryField';
 import { selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
+import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
@@ -55,7 +56,7 @@ export function SubjectBasicForm({
   );
 
   return (
-    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
       <InputField
         id="subject-name"
         label={<FormattedMessage id="Subjects.name" />}
@@ -82,6 +83,6 @@ export function SubjectBasicForm({
         {...form.bind('isObsolete')}
       />
       <FormActions valid={form.valid} submitting={submitting} backTo="/subjects" />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { errorProps } from '@/shared/forms/fieldErrors';
+import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';
 import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';
@@ -57,7 +58,7 @@ export function SubjectSettingsForm({
   );
 
   return (
-    <form onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
       <div className="columns is-multiline">
         {NUMBER_FIELDS.slice(0, 3).map(numberInput)}
         <div className="column is-one-third-desktop is-half-tablet">
@@ -94,6 +95,6 @@ export function SubjectSettingsForm({
         backTo="/subjects"
         submitLabel="Subjects.saveSettings"
       />
-    </form>
+    </Form>
   );
 }
