@@ -4,8 +4,9 @@
  */
 import type { Student } from '@/features/students/types';
 import type { Tutor } from '@/features/tutors/types';
-import type { PersonBase } from '@/shared/domain/person';
-import type { PersonPath } from './personApi';
+import type { Proficiency } from '@/features/students/types';
+import type { TutorSubjectRange } from '@/features/tutors/types';
+import type { PersonBase, YesNo } from '@/shared/domain/person';
 
 /**
  * Everything the Basic Profile tab edits, for either kind (extras of the other are ignored). The
@@ -41,6 +42,10 @@ export interface PersonBasicValues
   teachingSince: string;
   /** As typed; validation.ts turns it into a number or null. */
   tutorMinDuration: string;
+  /** A photo chosen to replace the stored one. */
+  photo: File | null;
+  /** A tutor's CV chosen to replace the stored one. */
+  cv: File | null;
 }
 
 /** Form values of a stored person, or the defaults of a new one (spec section 9: male, SG,
@@ -75,26 +80,39 @@ export function basicValues(person?: Student | Tutor): PersonBasicValues {
     tutorMinDuration: t?.tutorMinDuration != null ? String(t.tutorMinDuration) : '',
     tutorTechInHome: t?.tutorTechInHome ?? 0,
     tutorVideoUrl: t?.tutorVideoUrl ?? '',
+    photo: null,
+    cv: null,
   };
 }
 
-/** The fields of `values` that belong to a person of kind `path`. */
-export function pickBasic(path: PersonPath, values: PersonBasicValues) {
-  const {
-    isParent,
-    studentName,
-    studentMobile,
-    studentEmail,
-    studentDob,
-    studentGender,
-    teachingSince,
-    isMoe,
-    tutorMinDuration,
-    tutorTechInHome,
-    tutorVideoUrl,
-    ...common
-  } = values;
-  return path === 'students'
-    ? { ...common, isParent, studentName, studentMobile, studentEmail, studentDob, studentGender }
-    : { ...common, teachingSince, isMoe, tutorMinDuration, tutorTechInHome, tutorVideoUrl };
+/** What the Profile Level tab edits, for either kind (spec section 3, profileLevel). */
+export interface ProfileLevelValues {
+  levelId: string | null;
+  schoolId: string | null;
+  /** As typed; validation.ts turns it into a number or null. */
+  fee: string;
+  /** One of PREFERRED_TIMES, or '' until chosen. */
+  preferredTime: string;
+  startDate: string | null;
+  groupTuition: YesNo;
+  additionalRequest: string;
+  browsingLevelId: string | null;
+  /** Subject id -> the kind's value (a student's proficiency, a tutor's level range). */
+  subjects: Record<string, Proficiency | TutorSubjectRange>;
+}
+
+/** Form values of a person's stored profile level, or the empty one (spec section 9). */
+export function profileLevelValues(person: Student | Tutor): ProfileLevelValues {
+  const p = person.profileLevel;
+  return {
+    levelId: p?.levelId ?? null,
+    schoolId: p?.schoolId ?? null,
+    fee: p?.fee != null ? String(p.fee) : '',
+    preferredTime: p?.preferredTime ?? '',
+    startDate: p?.startDate ?? null,
+    groupTuition: p?.groupTuition ?? 0,
+    additionalRequest: p?.additionalRequest ?? '',
+    browsingLevelId: p?.browsingLevelId ?? null,
+    subjects: { ...(p?.subjects ?? {}) },
+  };
 }

@@ -21,8 +21,10 @@ import {
 
 export type PersonPath = 'students' | 'tutors';
 
-type Create<T> = Omit<T, 'id'> & { id?: string };
-type Modify<T> = { id: string; changes: Partial<Omit<T, 'id'>> };
+/** What the slice's create thunk takes. */
+export type Create<T> = Omit<T, 'id'> & { id?: string };
+/** What the slice's modify thunk takes. */
+export type Modify<T> = { id: string; changes: Partial<Omit<T, 'id'>> };
 
 /** Extension of an uploaded file, kept in the stored name (spec section 3, Files). */
 export function fileExtension(file: { name: string; type: string }): string {

@@ -1,6 +1,6 @@
-import { basicValues, pickBasic } from './formValues';
+import { fieldErrors } from '@/shared/forms/fieldErrors';
+import { basicValues } from './formValues';
 import {
-  fieldErrors,
   studentBasicSchema,
   studentProfileLevelSchema,
   tutorBasicSchema,
@@ -8,13 +8,13 @@ import {
 } from './validation';
 
 const student = () => ({
-  ...pickBasic('students', basicValues()),
+  ...basicValues(),
   email: 'ana@example.com',
   name: 'Ana',
   mobile: '+65 9123 4567',
 });
 const tutor = () => ({
-  ...pickBasic('tutors', basicValues()),
+  ...basicValues(),
   email: 'tom@example.com',
   name: 'Tom',
   mobile: '+65 8123 4567',

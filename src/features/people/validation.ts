@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PREFERRED_TIMES, type PreferredTime } from '@/shared/domain/person';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
+import { isCvFile, isImage } from './files';
 
 const required = z.string().trim().min(1, 'People.required');
 const optionalText = z.string().trim();
@@ -17,6 +18,12 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'People.invalidDate')
   .nullable();
 const tags = z.array(z.string().trim().min(1));
+/** A chosen file (not stored: uploaded by the save, its URL stored), or none. */
+const file = (accepts: (file: File) => boolean, message: string) =>
+  z
+    .custom<File>((v) => v instanceof File)
+    .refine(accepts, message)
+    .nullable();
 
 /** Fields of the Basic Profile tab shared by students and tutors (spec section 3). */
 const basicProfileSchema = z.object({
@@ -35,6 +42,8 @@ const basicProfileSchema = z.object({
   postcode: optionalText,
   countryId: z.string().regex(/^[A-Z]{2}$/, 'People.required'),
   status: z.boolean(),
+  /** A new photo, uploaded on save (spec section 2: images only). */
+  photo: file(isImage, 'People.imageOnly'),
 });
 
 /** Student extras (spec section 3). */
@@ -71,6 +80,8 @@ export const tutorBasicSchema = basicProfileSchema.extend({
     .string()
     .trim()
     .refine((v) => v === '' || /^https?:\/\/\S+\.\S+/.test(v), 'Tutors.invalidUrl'),
+  /** A new CV, uploaded on save (spec section 2: images, doc, docx, pdf). */
+  cv: file(isCvFile, 'Tutors.cvType'),
 });
 
 const preferredTime = z
@@ -115,14 +126,4 @@ export function tutorProfileLevelSchema(levelOrder: (id: string) => number | und
       { message: 'Tutors.invalidRange' },
     ),
   });
-}
-
-/** Field path -> first error message id, for showing errors beside inputs. */
-export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error?.issues ?? []) {
-    const key = issue.path.join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
 }

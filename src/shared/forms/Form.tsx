@@ -14,6 +14,7 @@ export function Form<V extends FieldValues, O>({
   submitting,
   children,
   className,
+  'aria-label': ariaLabel,
 }: {
   /** What `useFormState` returned. */
   form: FormState<V, O>;
@@ -23,10 +24,17 @@ export function Form<V extends FieldValues, O>({
   submitting: boolean;
   children: ReactNode;
   className?: string;
+  /** The form's accessible name, where a page holds more than one (tabs). */
+  'aria-label'?: string;
 }) {
   useUnsavedChanges(form.dirty, form.saving);
   return (
-    <form className={className} onSubmit={form.submit(onSubmit, submitting)} noValidate>
+    <form
+      className={className}
+      aria-label={ariaLabel}
+      onSubmit={form.submit(onSubmit, submitting)}
+      noValidate
+    >
       {children}
     </form>
   );

@@ -1,13 +1,14 @@
 import type { ZodError } from 'zod';
 
 /**
- * The first issue message per top-level field of a failed zod parse. Form schemas use catalogue
- * message ids as their issue messages, so the result maps a field name to a message id.
+ * The first issue message per field of a failed zod parse, keyed by the field's dotted path
+ * ('name', 'subjects.math'). Form schemas use catalogue message ids as their issue messages, so
+ * the result maps a field to a message id.
  */
 export function fieldErrors(error: ZodError | undefined | null): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
-    const field = String(issue.path[0] ?? '');
+    const field = issue.path.map(String).join('.');
     errors[field] ??= issue.message;
   }
   return errors;

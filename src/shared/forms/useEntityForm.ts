@@ -3,7 +3,9 @@
  * mode and switch to edit mode when an id is in the route; a failed load of the record redirects
  * to its list; a save shows loading, then success or error (toasts come from the thunks), and
  * redirects to the list after success. A failed save keeps the form's input: the form holds its
- * own values and this hook only navigates on success.
+ * own values and this hook only navigates on success. A record with further tabs (a subject)
+ * continues on its edit page after creation, with `{ created: true }` as the location state so
+ * the page opens the next tab (issue 14).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useState } from 'react';
@@ -36,7 +38,10 @@ export interface EntityForm<T, C, M> {
   loadingRecord: boolean;
   /** True while a save runs (the submit button shows it). */
   submitting: boolean;
-  /** Creates the record; redirects to the list on success. Resolves false on failure. */
+  /**
+   * Creates the record; on success goes to `editPathOf(record)` when given, else to the list.
+   * Resolves true on success, false on failure.
+   */
   create: (input: C) => Promise<boolean>;
   /** Saves changes; redirects to the list on success. Resolves false on failure. */
   modify: (input: M) => Promise<boolean>;
@@ -46,11 +51,14 @@ export interface EntityForm<T, C, M> {
  * @param entity the slice made by createEntitySlice (its thunks)
  * @param id the route's record id; undefined in create mode
  * @param listPath where to go after success or a failed load, e.g. '/field-levels'
+ * @param editPathOf where a new record continues, e.g. `(s) => \`/subjects/${s.id}\``; omitted for
+ *   records without further tabs
  */
 export function useEntityForm<T, C, M>(
   entity: FormThunks<T, C, M>,
   id: string | undefined,
   listPath: string,
+  editPathOf?: (record: T) => string,
 ): EntityForm<T, C, M> {
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const navigate = useNavigate();
@@ -80,11 +88,16 @@ export function useEntityForm<T, C, M>(
   }, [dispatch, entity, id, listPath, navigate]);
 
   const run = useCallback(
-    async (action: ThunkAction<T>) => {
+    async (action: ThunkAction<T>, continueTo?: (record: T) => string) => {
       setSubmitting(true);
       try {
-        await dispatch(action).unwrap();
-        void navigate(listPath);
+        const saved = await dispatch(action).unwrap();
+        if (continueTo) {
+          // Replace: Back from the edit page leads to the list, not to an empty new form.
+          void navigate(continueTo(saved), { replace: true, state: { created: true } });
+        } else {
+          void navigate(listPath);
+        }
         return true;
       } catch {
         // Toast shown by the app; the form keeps its input for another try.
@@ -96,7 +109,10 @@ export function useEntityForm<T, C, M>(
     [dispatch, listPath, navigate],
   );
 
-  const create = useCallback((input: C) => run(entity.create(input)), [entity, run]);
+  const create = useCallback(
+    (input: C) => run(entity.create(input), editPathOf),
+    [entity, run, editPathOf],
+  );
   const modify = useCallback((input: M) => run(entity.modify(input)), [entity, run]);
 
   return { record, loadingRecord, submitting, create, modify };

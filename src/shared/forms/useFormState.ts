@@ -33,6 +33,16 @@ export interface BoundField<V> {
   onBlur: () => void;
 }
 
+/** How a form shows its errors. */
+export interface FormOptions {
+  /**
+   * Every field's error once any field was changed, not just the changed field's: for an edit
+   * form whose stored values may already break a rule the admin has not touched (the Profile
+   * Level tab: no preferred time), where Save would otherwise be disabled with no message.
+   */
+  showAllOnceChanged?: boolean;
+}
+
 /** The first message found in a field's error, which may be nested (arrays, objects). */
 export function firstMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
@@ -47,10 +57,12 @@ export function firstMessage(error: unknown): string | undefined {
 }
 
 /**
- * @param schema turns the form values (its input type `V`) into the record fields (its output
- *   `O`); issue messages are catalogue ids
+ * @param schema turns the form values (its input type: `V`, or part of it when the form holds
+ *   fields another schema reads, as the Basic Profile holds both kinds' extras) into the record
+ *   fields (its output `O`); issue messages are catalogue ids
  * @param initial the values to start from (e.g. `emptyX` or `xToForm(record)`); `isDirty` compares
  *   against them
+ * @param options see FormOptions
  * @returns `values`; `valid` (the schema holds); `dirty`; `errorOf(field)` (translated, or null);
  *   `set(field, value)`; `bind(field)` for InputField/SelectField; `submit(onSubmit, submitting)`,
  *   the form's submit handler: it calls `onSubmit` with the parsed record fields only when the
@@ -59,7 +71,11 @@ export function firstMessage(error: unknown): string | undefined {
  *   `saving()` tells whether a save is in flight or done (the unsaved-changes guard lets those
  *   navigations pass); and `methods`, react-hook-form's own API for what this hook does not wrap.
  */
-export function useFormState<V extends FieldValues, O>(schema: z.ZodType<O, V>, initial: V) {
+export function useFormState<V extends FieldValues, O>(
+  schema: z.ZodType<O, Partial<NoInfer<V>>>,
+  initial: V,
+  options: FormOptions = {},
+) {
   const intl = useIntl();
   const methods = useForm<V, unknown, O>({
     resolver: zodResolver(schema as never, undefined, { mode: 'sync' }) as never,
@@ -74,8 +90,12 @@ export function useFormState<V extends FieldValues, O>(schema: z.ZodType<O, V>, 
   // render later, and a Save button must never be enabled for invalid values.
   const valid = schema.safeParse(values).success;
 
+  const anyTouched = Object.keys(touchedFields).length > 0;
   const errorOf = (field: Path<V>): string | null => {
-    const shown = isSubmitted || Boolean((touchedFields as Record<string, unknown>)[field]);
+    const shown =
+      isSubmitted ||
+      (options.showAllOnceChanged === true && anyTouched) ||
+      Boolean((touchedFields as Record<string, unknown>)[field]);
     const id = shown ? firstMessage((errors as FieldErrors)[field]) : undefined;
     return id ? intl.formatMessage({ id }) : null;
   };

@@ -1,57 +1,62 @@
 /**
  * The student or tutor form page (spec sections 2 and 4): create mode on /<path>/new, edit mode
  * on /<path>/{id}. The record is loaded once; a failed load goes back to the list. Tabs after
- * Basic Profile stay disabled until the record exists.
+ * Basic Profile stay disabled until the record exists; a person just created opens on Profile
+ * Level (issue 14).
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { students } from '@/features/students/studentsSlice';
 import type { Student } from '@/features/students/types';
 import { TestResultTab } from '@/features/test-results/components/TestResultTab';
-import { tutors } from '@/features/tutors/tutorsSlice';
 import type { Tutor } from '@/features/tutors/types';
-import type { PersonPath } from '../personApi';
+import type { PersonKind } from '../kinds';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs, type TabSpec } from '@/shared/Tabs';
 
-export interface PersonFormPageProps {
-  path: PersonPath;
+export interface PersonFormPageProps<P extends Student | Tutor> {
+  kind: PersonKind<P>;
   /** Tabs after Test result (the student's Subjects), given the stored person. */
-  extraTabs?: (person: Student | Tutor | undefined) => TabSpec[];
+  extraTabs?: (person: P | undefined) => TabSpec[];
   /** Shown below the tabs for an existing person (the tutor's matched students). */
-  footer?: (person: Student | Tutor) => ReactNode;
+  footer?: (person: P) => ReactNode;
 }
 
-/** The form page; see the module comment. */
-export function PersonFormPage({ path, extraTabs, footer }: PersonFormPageProps) {
+/** The form page, keyed by the route's id so a created person's edit page starts afresh. */
+export function PersonFormPage<P extends Student | Tutor>(props: PersonFormPageProps<P>) {
   const { id } = useParams();
+  return <PersonPage key={id ?? 'new'} id={id} {...props} />;
+}
+
+function PersonPage<P extends Student | Tutor>({
+  id,
+  kind,
+  extraTabs,
+  footer,
+}: PersonFormPageProps<P> & { id: string | undefined }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const isTutor = path === 'tutors';
-  const area = isTutor ? 'Tutors' : 'Students';
-  const person = useAppSelector((s) =>
-    id ? (isTutor ? s.tutors.entities[id] : s.students.entities[id]) : undefined,
-  ) as Student | Tutor | undefined;
+  const { path, area } = kind;
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const person = useAppSelector((s) => (id ? s[path].entities[id] : undefined)) as P | undefined;
   const [loaded, setLoaded] = useState(!id);
-  const [tab, setTab] = useState('basic');
+  const [tab, setTab] = useState(created ? 'level' : 'basic');
 
   useEffect(() => {
     if (!id) return;
     let active = true;
-    const load = isTutor ? dispatch(tutors.fetchOne(id)) : dispatch(students.fetchOne(id));
-    void load.then((result) => {
+    void dispatch(kind.entity.fetchOne(id)).then((result) => {
       if (!active) return;
-      if (result.meta.requestStatus === 'rejected') navigate(`/${path}`, { replace: true });
+      if (result.meta.requestStatus === 'rejected') void navigate(`/${path}`, { replace: true });
       else setLoaded(true);
     });
     return () => {
       active = false;
     };
-  }, [id, isTutor, dispatch, navigate, path]);
+  }, [id, kind, dispatch, navigate, path]);
 
   const exists = !!person;
   const tabs: TabSpec[] = [
@@ -59,14 +64,14 @@ export function PersonFormPage({ path, extraTabs, footer }: PersonFormPageProps)
       key: 'basic',
       label: 'People.basicProfile',
       content: loaded ? (
-        <PersonBasicForm key={person?.id ?? 'new'} path={path} person={person} />
+        <PersonBasicForm key={person?.id ?? 'new'} kind={kind} person={person} />
       ) : null,
     },
     {
       key: 'level',
       label: 'People.profileLevel',
       disabled: !exists,
-      content: person ? <ProfileLevelForm path={path} person={person} /> : null,
+      content: person ? <ProfileLevelForm kind={kind} person={person} /> : null,
     },
     {
       key: 'test',

@@ -1,10 +1,11 @@
 /**
  * /subjects/new and /subjects/:id (spec sections 2, 4 and 5): the subject form with two tabs,
- * Basic Info and Settings; Settings is disabled until the subject exists. A failed load
- * redirects to the list, and so does a successful save of either tab.
+ * Basic Info and Settings; Settings is disabled until the subject exists. A new subject
+ * continues on its edit page with Settings open (issue 14); a failed load redirects to the list,
+ * and so does a successful save of an existing subject.
  */
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { LoadingStatus } from '@/shared/forms/LoadingStatus';
@@ -18,11 +19,19 @@ import { emptySubjectBasic, settingsToForm, subjectToBasic } from '../validation
 
 type Tab = 'basic' | 'settings';
 
+const editPathOf = (subject: { id: string }) => `/subjects/${subject.id}`;
+
+/** The page; keyed by the route's id so a created subject's edit page starts afresh. */
 export default function SubjectFormPage() {
   const { id } = useParams();
+  return <SubjectForm key={id ?? 'new'} id={id} />;
+}
+
+function SubjectForm({ id }: { id: string | undefined }) {
   const dispatch = useAppDispatch();
-  const form = useEntityForm(subjects, id, '/subjects');
-  const [tab, setTab] = useState<Tab>('basic');
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const form = useEntityForm(subjects, id, '/subjects', editPathOf);
+  const [tab, setTab] = useState<Tab>(created ? 'settings' : 'basic');
   const exists = Boolean(id && form.record);
 
   useEffect(() => {

@@ -13,7 +13,7 @@ function Harness({ initial = [] as string[] }) {
       locale="en"
       messages={{ 'People.info1': 'Interests', 'People.addTag': 'Add a tag' }}
     >
-      <TagsField id="info1" label="People.info1" value={value} onChange={setValue} />
+      <TagsField id="info1" label="Interests" value={value} onChange={setValue} />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </IntlProvider>
   );

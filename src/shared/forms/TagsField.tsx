@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { SEPARATORS, WithContext as ReactTags, type Tag } from 'react-tag-input';
 import './TagsField.css';
@@ -8,8 +8,7 @@ const SEPARATOR_KEYS = [SEPARATORS.COMMA, SEPARATORS.ENTER];
 
 export interface TagsFieldProps {
   id: string;
-  /** Message id of the label. */
-  label: string;
+  label: ReactNode;
   value: string[];
   onChange: (value: string[]) => void;
 }
@@ -24,7 +23,7 @@ export function TagsField({ id, label, value, onChange }: TagsFieldProps) {
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
-        {intl.formatMessage({ id: label })}
+        {label}
       </label>
       <div className="control">
         <ReactTags

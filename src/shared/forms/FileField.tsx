@@ -1,17 +1,18 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { errorProps } from './fieldErrors';
 
 export interface FileFieldProps {
   id: string;
-  /** Message id of the label. */
-  label: string;
+  label: ReactNode;
   /** The `accept` attribute, e.g. 'image/*'. */
   accept: string;
   file: File | null;
   onChange: (file: File | null) => void;
   /** Upload progress 0..100 while uploading, else null. */
   progress: number | null;
-  /** Message id of an error (e.g. wrong type). */
-  error?: string;
+  /** Translated error text (e.g. wrong type). */
+  error?: string | null;
 }
 
 /** A file picker with its upload progress as a labelled <progress> element. */
@@ -20,7 +21,7 @@ export function FileField({ id, label, accept, file, onChange, progress, error }
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
-        <FormattedMessage id={label} />
+        {label}
       </label>
       <div className="control">
         <input
@@ -28,14 +29,14 @@ export function FileField({ id, label, accept, file, onChange, progress, error }
           type="file"
           className="input"
           accept={accept}
-          aria-invalid={error ? true : undefined}
+          {...errorProps(id, error)}
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
         />
       </div>
       {file && <p className="help">{file.name}</p>}
       {error && (
-        <p className="help is-danger" role="alert">
-          <FormattedMessage id={error} />
+        <p className="help is-danger" role="alert" id={`${id}-error`}>
+          {error}
         </p>
       )}
       {progress !== null && (

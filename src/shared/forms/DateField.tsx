@@ -1,21 +1,22 @@
 import { format, parseISO } from 'date-fns';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/shared/forms/dateText';
-import { Field } from './Field';
+import { DISPLAY_DATE_FORMAT, parseDisplayDate } from './dateText';
+import { FormField } from './FormField';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface DateFieldProps {
   id: string;
-  label: string;
-  /** 'yyyy-MM-dd' or null. */
+  label: ReactNode;
+  /** 'yyyy-MM-dd' or null; while typed text is not a date, `invalid:<text>`. */
   value: string | null;
   onChange: (value: string | null) => void;
   /** Called when the field loses focus (forms show a field's error once it was left). */
   onBlur?: () => void;
-  error?: string;
+  /** Translated error text. */
+  error?: string | null;
 }
 
 /**
@@ -26,7 +27,7 @@ export interface DateFieldProps {
  */
 export function DateField({ id, label, value, onChange, onBlur, error }: DateFieldProps) {
   return (
-    <Field id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error}>
       <DatePicker
         id={id}
         className="input"
@@ -48,6 +49,6 @@ export function DateField({ id, label, value, onChange, onBlur, error }: DateFie
         ariaInvalid={error ? 'true' : undefined}
         ariaDescribedBy={error ? `${id}-error` : undefined}
       />
-    </Field>
+    </FormField>
   );
 }
