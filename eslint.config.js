@@ -1,8 +1,58 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+
+/** The feature folders (src/features/<name>). */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Cross-feature imports that still exist, one pair per line, to be removed (issue 14: features
+ * are composed by the app and import no other feature). The rule fails on every pair not listed
+ * here, so the list can only shrink; `tests/lint/boundaries.test.ts` proves it fails.
+ */
+export const KNOWN_FEATURE_IMPORTS = {
+  dashboard: ['auth', 'statistics'],
+  'field-levels': ['countries'],
+  matching: ['field-levels', 'people'],
+  people: ['auth', 'countries', 'field-levels', 'levels', 'schools', 'subjects'],
+  schools: ['countries'],
+  statistics: ['orders', 'people'],
+  subjects: ['countries', 'field-levels'],
+  'test-results': ['people'],
+  users: ['auth'],
+};
+
+/**
+ * The import boundaries (conventions.md, bulletproof-react): app -> features -> shared. shared
+ * imports neither; a feature imports no other feature (but the known pairs above) and nothing
+ * of the app but its typed store hooks (app/hooks).
+ */
+const boundaryZones = [
+  {
+    target: './src/shared',
+    from: ['./src/features', './src/app'],
+    message: 'shared/ must not depend on features or app.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    except: ['./hooks.ts'],
+    message: 'A feature imports nothing of the app but its store hooks (app/hooks).',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [feature, ...(KNOWN_FEATURE_IMPORTS[feature] ?? [])].map((name) => `./${name}`),
+    message: 'Features do not import each other: compose them in src/app (routes, props).',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -32,6 +82,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    // Tests compose the app (catalogues, store) around what they test.
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

@@ -9,6 +9,7 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  * - unit: components, slices and validators in jsdom; no backend.
  * - emulators: the local Database and Storage servers, each test file starting its own server on
  *   a free port.
+ * - tooling: the project's own configuration (lint boundaries), no backend.
  * - integration: rules matrices and the Cloud Function through the real SDKs against the one local
  *   backend that `npm test` starts (emulators/start.ts --exec).
  * - e2e: Chromium (playwright-core) against the app served by Vite on the same backend; files run
@@ -36,6 +37,14 @@ export default defineConfig({
           environment: 'node',
           include: ['emulators/**/*.test.ts'],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/tooling/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {

@@ -16,8 +16,8 @@ import { buildDemoData } from '../emulators/seed/build';
 import { blankPerson } from '../src/features/matching/fixtures';
 import { rankTutors } from '../src/features/matching/rankTutors';
 import type { FieldLevel } from '../src/features/field-levels/types';
-import type { Student } from '../src/features/students/types';
-import type { Tutor } from '../src/features/tutors/types';
+import type { Student } from '../src/features/people/students/types';
+import type { Tutor } from '../src/features/people/tutors/types';
 import { openHarness, percentile, READY_TIMEOUT_MS } from './support/chromiumHarness';
 
 const TIMES = ['0', '8_12', '12_6', '6_10'] as const;
@@ -128,7 +128,7 @@ import 'bulma/css/bulma.min.css';
 import '@/app/styles.css';
 import { messages } from '@/app/i18n/allMessages';
 import { persistor, store } from '@/app/store';
-import { students } from '@/features/students/studentsSlice';
+import { students } from '@/features/people/students/studentsSlice';
 import { PeopleList } from '@/features/people/components/PeopleList';
 
 const noThunks = {

@@ -8,8 +8,8 @@ export type { FieldLevel } from '@/features/field-levels/types';
 export type { Level, LevelFields } from '@/features/levels/types';
 export type { Order, OrderStatus } from '@/features/orders/types';
 export type { School } from '@/features/schools/types';
-export type { Student, Proficiency, SubjectMapping } from '@/features/students/types';
+export type { Student, Proficiency, SubjectMapping } from '@/features/people/students/types';
 export type { Subject, SubjectSettings } from '@/features/subjects/types';
-export type { Tutor } from '@/features/tutors/types';
+export type { Tutor } from '@/features/people/tutors/types';
 export type { User } from '@/features/users/types';
 /* eslint-enable no-restricted-imports */

@@ -110,6 +110,8 @@ interface OrderedList {
   deleted: string;
   /** Fills the form's fields other than name and order. */
   fillRest?: (p: Page) => Promise<void>;
+  /** A new record continues on its edit page instead of the list. */
+  continuesToEdit?: boolean;
 }
 
 const LISTS: OrderedList[] = [
@@ -143,6 +145,8 @@ const LISTS: OrderedList[] = [
     created: 'Subject created successfully',
     updated: 'Subject updated successfully',
     deleted: 'The subject was deleted.',
+    // A subject has a Settings tab: creating one continues on its edit page (issue 14).
+    continuesToEdit: true,
   },
 ];
 
@@ -160,6 +164,12 @@ async function createThroughForm(p: Page, list: OrderedList, name: string, order
   expect(await p.getByLabel('Country', { exact: true }).inputValue()).toBe('SG');
   await save.click();
   await waitForToast(p, list.created);
+  if (list.continuesToEdit) {
+    await p.waitForURL((url) => url.pathname.startsWith(`${list.route}/`));
+    const stored = await recordNamed(list.path, name);
+    expect(new URL(p.url()).pathname).toBe(`${list.route}/${stored.id}`);
+    return stored;
+  }
   await p.waitForURL((url) => url.pathname === list.route);
   return recordNamed(list.path, name);
 }
@@ -289,13 +299,15 @@ describe('reference data (admin)', () => {
     await p.getByLabel('Order', { exact: true }).fill(String(900_000 + randomInt(0, 90_000)));
     await p.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(p, 'Subject created successfully');
-    await p.waitForURL((url) => url.pathname === '/subjects');
+    // The new subject continues on its edit page with Settings open (issue 14).
+    await p.waitForURL(
+      (url) => /^\/subjects\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
+    );
     const subject = await recordNamed('subjects', `Priced ${tag}`);
-
-    await p.goto(`/subjects/${subject.id}`);
+    expect(new URL(p.url()).pathname).toBe(`/subjects/${subject.id}`);
     const settingsTab = p.getByRole('tab', { name: 'Settings' });
-    await expect.poll(() => settingsTab.isDisabled()).toBe(false);
-    await settingsTab.click();
+    await expect.poll(() => settingsTab.getAttribute('aria-selected')).toBe('true');
+    expect(await settingsTab.isDisabled()).toBe(false);
     const panel = p.getByRole('tabpanel', { name: 'Settings' });
     await panel.getByLabel('Original price').fill('40');
     await panel.getByLabel('Sale price').fill('45');

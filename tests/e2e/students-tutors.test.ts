@@ -57,11 +57,15 @@ async function createPerson(kind: 'tutors' | 'students', who: typeof tutor) {
     buffer: Buffer.from(TINY_PNG),
   });
   await save.click();
-  await p.waitForURL(`**/${kind}`, { timeout: 30_000 });
   await p
     .getByText(kind === 'tutors' ? 'Tutor created successfully' : 'Student created successfully')
-    .waitFor();
+    .waitFor({ timeout: 30_000 });
   who.uid = await idByEmail(kind, who.email);
+  // A new person continues on its edit page with the Profile Level tab open (issue 14).
+  await p.waitForURL((url) => url.pathname === `/${kind}/${who.uid}`);
+  await expect
+    .poll(() => p.getByRole('tab', { name: 'Profile Level' }).getAttribute('aria-selected'))
+    .toBe('true');
   await expect
     .poll(async () => (await db().ref(`${kind}/${who.uid}/logoUrl`).get()).val(), {
       timeout: 30_000,

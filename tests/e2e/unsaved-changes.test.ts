@@ -35,10 +35,10 @@ describe('unsaved changes', () => {
     expect(new URL(page.url()).pathname).toBe('/field-schools/new');
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Half typed school');
 
-    await page.getByRole('navigation').getByRole('link', { name: 'Field levels' }).first().click();
+    await goBack().click();
     await dialog().waitFor();
     await dialog().getByRole('button', { name: 'Leave' }).click();
-    await page.waitForURL((url) => url.pathname === '/field-levels');
+    await page.waitForURL((url) => url.pathname === '/field-schools');
   });
 
   it('leaves an untouched form without asking', async () => {

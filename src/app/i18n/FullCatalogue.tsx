@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { PageLoader } from '../layout/PageLoader';
-import { useLocale } from './LocaleContext';
+import { useLocale } from '@/shared/i18n/LocaleContext';
 
 /**
  * Route element that waits for the whole message catalogue of the current language (see

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { setCurrentIntl } from './intl';
-import { LocaleContext } from './LocaleContext';
+import { LocaleContext } from '@/shared/i18n/LocaleContext';
 import { detectLocale, saveLocale } from './locale';
 import { loadCatalogue, type Catalogue, type CatalogueScope, type Locale } from './messages';
 

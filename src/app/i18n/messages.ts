@@ -7,8 +7,9 @@
  * (sign-in, recovery, 404, errors, common words) first, then the full catalogue of that language,
  * which every other screen waits for (see FullCatalogue).
  */
-export type Locale = 'en' | 'es';
-export const LOCALES: readonly Locale[] = ['en', 'es'];
+import type { Locale } from '@/shared/i18n/locales';
+
+export { LOCALES, type Locale } from '@/shared/i18n/locales';
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Message id -> ICU message text. */

@@ -6,7 +6,7 @@ import { SAMPLE_NOTIFICATIONS } from '@/features/dashboard/sampleNotifications';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { Avatar } from '@/shared/Avatar';
 import { Dropdown } from './Dropdown';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
 
 /**
  * The fixed top bar (spec 2 Layout): burger (narrow screens), product name, sample

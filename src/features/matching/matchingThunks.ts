@@ -8,8 +8,8 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { ToastMeta } from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
-import { students } from '@/features/students/studentsSlice';
-import { tutors } from '@/features/tutors/tutorsSlice';
+import { students } from '@/features/people/students/studentsSlice';
+import { tutors } from '@/features/people/tutors/tutorsSlice';
 import { setConfirmedTutor, setSuggested } from './matchingApi';
 
 type Config = { rejectValue: AppError; fulfilledMeta: ToastMeta };

@@ -1,6 +1,6 @@
 import type { FieldLevel } from '@/features/field-levels/types';
-import type { Student } from '@/features/students/types';
-import type { Tutor } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
 import { blankPerson } from './fixtures';
 import { rankTutors } from './rankTutors';
 

@@ -24,8 +24,8 @@
  * results of candidates (10,000 tutors in well under 20 ms, bench/matching.ts).
  */
 import type { FieldLevel } from '@/features/field-levels/types';
-import type { Student } from '@/features/students/types';
-import type { Tutor } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
 
 /**
  * Why a tutor got points: a catalogue id (Matching.reason.*), the points it gave, and the most

@@ -2,10 +2,10 @@
  * Conversions between stored students/tutors and the values their forms edit (text inputs hold
  * strings; numbers and nulls are restored by the zod schemas in validation.ts).
  */
-import type { Student } from '@/features/students/types';
-import type { Tutor } from '@/features/tutors/types';
-import type { Proficiency } from '@/features/students/types';
-import type { TutorSubjectRange } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
+import type { Proficiency } from '@/features/people/students/types';
+import type { TutorSubjectRange } from '@/features/people/tutors/types';
 import type { PersonBase, YesNo } from '@/shared/domain/person';
 
 /**

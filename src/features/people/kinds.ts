@@ -6,10 +6,10 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { createEntitySlice } from '@/shared/entitySlice';
-import { students, studentStored } from '@/features/students/studentsSlice';
-import type { Student } from '@/features/students/types';
-import { tutors, tutorStored } from '@/features/tutors/tutorsSlice';
-import type { Tutor } from '@/features/tutors/types';
+import { students, studentStored } from '@/features/people/students/studentsSlice';
+import type { Student } from '@/features/people/students/types';
+import { tutors, tutorStored } from '@/features/people/tutors/tutorsSlice';
+import type { Tutor } from '@/features/people/tutors/types';
 import { StudentExtras } from './components/fields/StudentExtras';
 import { TutorExtras } from './components/fields/TutorExtras';
 import type { ExtrasProps } from './components/fields/personForm';

@@ -1,5 +1,5 @@
 import type { Order } from '@/features/orders/types';
-import type { Student } from '@/features/students/types';
+import type { Student } from '@/features/people/students/types';
 import {
   countMatchedSubjects,
   ordersByMonth,

@@ -5,8 +5,8 @@
  */
 import { addDays, addMonths, format, startOfMonth } from 'date-fns';
 import type { Order } from '@/features/orders/types';
-import type { Student } from '@/features/students/types';
-import type { Tutor } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
 
 /** Orders expiring within this many days are listed (issue 9: "next 14 days"). */
 export const EXPIRY_HORIZON_DAYS = 14;

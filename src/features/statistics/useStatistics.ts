@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { orders } from '@/features/orders/ordersSlice';
-import { students } from '@/features/students/studentsSlice';
-import { tutors } from '@/features/tutors/tutorsSlice';
+import { students } from '@/features/people/students/studentsSlice';
+import { tutors } from '@/features/people/tutors/tutorsSlice';
 import type { AppError } from '@/shared/errors';
 import {
   ordersByMonth,

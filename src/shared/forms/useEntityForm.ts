@@ -11,6 +11,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { CREATED_STATE } from './useCreatedState';
 
 /** A dispatched async thunk (createAsyncThunk), reduced to what this hook touches. */
 /* The thunk's own dispatch/getState/extra types do not matter here. */
@@ -94,7 +95,7 @@ export function useEntityForm<T, C, M>(
         const saved = await dispatch(action).unwrap();
         if (continueTo) {
           // Replace: Back from the edit page leads to the list, not to an empty new form.
-          void navigate(continueTo(saved), { replace: true, state: { created: true } });
+          void navigate(continueTo(saved), { replace: true, state: CREATED_STATE });
         } else {
           void navigate(listPath);
         }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
+import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
 
 /**
  * The frame of the public auth screens (login, password recovery): a centred card with the

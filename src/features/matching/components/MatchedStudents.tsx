@@ -3,8 +3,8 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useReferenceData } from '@/features/people/useReferenceData';
-import { students } from '@/features/students/studentsSlice';
-import type { Tutor } from '@/features/tutors/types';
+import { students } from '@/features/people/students/studentsSlice';
+import type { Tutor } from '@/features/people/tutors/types';
 
 /**
  * The tutor's side of the matches (spec section 3: confirmedStudents, student id -> subjects):

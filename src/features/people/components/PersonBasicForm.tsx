@@ -15,13 +15,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { useAppDispatch } from '@/app/hooks';
-import type { Student } from '@/features/students/types';
-import type { Tutor } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
 import type { StepFailure } from '@/shared/accounts';
 import { toAppError } from '@/shared/errors';
 import { FileField } from '@/shared/forms/FileField';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { Form } from '@/shared/forms/Form';
+import { CREATED_STATE } from '@/shared/forms/useCreatedState';
 import { useFormState } from '@/shared/forms/useFormState';
 import { deleteStoredFile, replaceImage } from '@/shared/upload';
 import { basicValues, type PersonBasicValues } from '../formValues';
@@ -102,7 +103,7 @@ export function PersonBasicForm<P extends Student | Tutor>({
     }
     toast.success(intl.formatMessage({ id: `${kind.area}.created` }));
     // Replace: Back from the edit page leads to the list, not to an empty new form.
-    void navigate(`/${kind.path}/${result.uid}`, { replace: true, state: { created: true } });
+    void navigate(`/${kind.path}/${result.uid}`, { replace: true, state: CREATED_STATE });
     return true;
   };
 

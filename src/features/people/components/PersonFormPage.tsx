@@ -6,20 +6,23 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { Student } from '@/features/students/types';
-import { TestResultTab } from '@/features/test-results/components/TestResultTab';
-import type { Tutor } from '@/features/tutors/types';
+import type { Student } from '@/features/people/students/types';
+import type { Tutor } from '@/features/people/tutors/types';
 import type { PersonKind } from '../kinds';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
+import { useCreatedState } from '@/shared/forms/useCreatedState';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs, type TabSpec } from '@/shared/Tabs';
 
 export interface PersonFormPageProps<P extends Student | Tutor> {
   kind: PersonKind<P>;
-  /** Tabs after Test result (the student's Subjects), given the stored person. */
+  /**
+   * Tabs after Profile Level, composed by the app (Test result; the student's Subjects), given
+   * the stored person.
+   */
   extraTabs?: (person: P | undefined) => TabSpec[];
   /** Shown below the tabs for an existing person (the tutor's matched students). */
   footer?: (person: P) => ReactNode;
@@ -40,7 +43,7 @@ function PersonPage<P extends Student | Tutor>({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { path, area } = kind;
-  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const created = useCreatedState();
   const person = useAppSelector((s) => (id ? s[path].entities[id] : undefined)) as P | undefined;
   const [loaded, setLoaded] = useState(!id);
   const [tab, setTab] = useState(created ? 'level' : 'basic');
@@ -72,19 +75,6 @@ function PersonPage<P extends Student | Tutor>({
       label: 'People.profileLevel',
       disabled: !exists,
       content: person ? <ProfileLevelForm kind={kind} person={person} /> : null,
-    },
-    {
-      key: 'test',
-      label: 'People.testResult',
-      disabled: !exists,
-      content: person ? (
-        <TestResultTab
-          entity={path}
-          id={person.id}
-          isTested={person.isTested ?? false}
-          testResult={person.testResult ?? null}
-        />
-      ) : null,
     },
     ...(extraTabs?.(person) ?? []),
   ];

@@ -5,11 +5,12 @@
  * and so does a successful save of an existing subject.
  */
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAppDispatch } from '@/app/hooks';
 import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { useEntityForm } from '@/shared/forms/useEntityForm';
+import { useCreatedState } from '@/shared/forms/useCreatedState';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs } from '@/shared/Tabs';
 import { SubjectBasicForm } from '../components/SubjectBasicForm';
@@ -29,7 +30,7 @@ export default function SubjectFormPage() {
 
 function SubjectForm({ id }: { id: string | undefined }) {
   const dispatch = useAppDispatch();
-  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const created = useCreatedState();
   const form = useEntityForm(subjects, id, '/subjects', editPathOf);
   const [tab, setTab] = useState<Tab>(created ? 'settings' : 'basic');
   const exists = Boolean(id && form.record);

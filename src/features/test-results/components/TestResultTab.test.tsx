@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { messages } from '@/app/i18n/allMessages';
-import { students } from '@/features/students/studentsSlice';
-import { tutors } from '@/features/tutors/tutorsSlice';
+import { students } from '@/features/people/students/studentsSlice';
+import { tutors } from '@/features/people/tutors/tutorsSlice';
 import { INTELLIGENCES } from '@/shared/intelligence/intelligences';
 import { TestResultTab, type TestResultTabProps } from './TestResultTab';
 

@@ -9,8 +9,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '@/app/hooks';
-import { students } from '@/features/students/studentsSlice';
-import { tutors } from '@/features/tutors/tutorsSlice';
+import { students } from '@/features/people/students/studentsSlice';
+import { tutors } from '@/features/people/tutors/tutorsSlice';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { IntelligenceRadarChart } from '@/shared/intelligence/IntelligenceRadarChart';
 import { isScores, topScores } from '@/shared/intelligence/intelligences';

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { DateField } from '@/shared/forms/DateField';
 import { InputField } from '@/shared/forms/InputField';
 import { GenderField, YesNoField } from './ChoiceFields';
-import type { Student } from '@/features/students/types';
+import type { Student } from '@/features/people/students/types';
 import type { ExtrasProps } from './personForm';
 
 /** Student extras (spec section 3): whether a parent registers, and the child's own details. */

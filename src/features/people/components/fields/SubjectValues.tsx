@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import type { Proficiency } from '@/features/students/types';
-import type { TutorSubjectRange } from '@/features/tutors/types';
+import type { Proficiency } from '@/features/people/students/types';
+import type { TutorSubjectRange } from '@/features/people/tutors/types';
 
 /** What a kind's subject value control receives on the Profile Level tab. */
 export interface SubjectValueProps<S> {

@@ -4,7 +4,7 @@ import { InputField } from '@/shared/forms/InputField';
 import { Switch } from '@/shared/forms/Switch';
 import { CV_ACCEPT } from '../../files';
 import { YesNoField } from './ChoiceFields';
-import type { Tutor } from '@/features/tutors/types';
+import type { Tutor } from '@/features/people/tutors/types';
 import type { ExtrasProps } from './personForm';
 
 /**

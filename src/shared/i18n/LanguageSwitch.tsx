@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
-import { useLocale } from '../i18n/LocaleContext';
-import { LOCALES } from '../i18n/messages';
+import { useLocale } from './LocaleContext';
+import { LOCALES } from './locales';
 
 /**
  * EN/ES switch (spec 1): a group of toggle buttons; the pressed one is the current language.
- * Choosing one re-renders the app in it and keeps the choice in the cookie (i18n/locale.ts).
+ * Choosing one re-renders the app in it and keeps the choice in the cookie (app/i18n/locale.ts); the LocaleContext comes from the app's
+ * I18nProvider.
  */
 export function LanguageSwitch() {
   const { locale, setLocale } = useLocale();

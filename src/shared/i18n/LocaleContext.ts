@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Locale } from './messages';
+import type { Locale } from './locales';
 
 export interface LocaleContextValue {
   locale: Locale;
