@@ -165,7 +165,9 @@ async function createThroughForm(p: Page, list: OrderedList, name: string, order
   await save.click();
   await waitForToast(p, list.created);
   if (list.continuesToEdit) {
-    await p.waitForURL((url) => url.pathname.startsWith(`${list.route}/`));
+    await p.waitForURL(
+      (url) => url.pathname.startsWith(`${list.route}/`) && !url.pathname.endsWith('/new'),
+    );
     const stored = await recordNamed(list.path, name);
     expect(new URL(p.url()).pathname).toBe(`${list.route}/${stored.id}`);
     return stored;
