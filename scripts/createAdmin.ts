@@ -24,7 +24,7 @@
  * URL default to VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_DATABASE_URL of .env.production.
  *
  * Exit codes: 0 created, promoted, repaired or already an admin; 1 refused (an existing non-admin
- * without --promote) or failed; 2 wrong arguments.
+ * without --promote) or failed; 2 wrong arguments (in production --url is required).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -248,8 +248,8 @@ export function backendTarget(
 const USAGE =
   'Usage: npm run create-admin -- --email E --name N [--location L] [--promote] [--url U]\n' +
   '         [--project P] [--database-url D]\n' +
-  '  --url defaults to http://localhost:5173 (the local app); in production pass the\n' +
-  '  deployed origin, e.g. https://<project>.web.app (an authorised domain of Auth).';
+  '  --url: origin of the app, e.g. https://<project>.web.app (an authorised domain of Auth);\n' +
+  '  required in production, http://localhost:5173 against the local emulators.';
 
 /** The command line; returns the exit code. */
 async function main(argv: string[]): Promise<number> {
@@ -262,7 +262,7 @@ async function main(argv: string[]): Promise<number> {
         name: { type: 'string' },
         location: { type: 'string' },
         promote: { type: 'boolean', default: false },
-        url: { type: 'string', default: 'http://localhost:5173' },
+        url: { type: 'string' },
         project: { type: 'string' },
         'database-url': { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -288,6 +288,12 @@ async function main(argv: string[]): Promise<number> {
       { project: values.project, databaseUrl: values['database-url'] },
       loadEnv('production', root, 'VITE_FIREBASE_'),
     );
+    // In production a forgotten --url would print a working link to localhost (an authorised
+    // domain by default) that leads nowhere; locally the Vite app is the obvious target.
+    if (!values.url && !target.local) {
+      console.error(`--url is required in production (the deployed app's origin).\n${USAGE}`);
+      return 2;
+    }
     console.log(
       `Backend: ${target.local ? 'local emulators' : 'production'}, project ${target.projectId}`,
     );
@@ -302,7 +308,7 @@ async function main(argv: string[]): Promise<number> {
       name: values.name,
       location: values.location,
       promote: values.promote,
-      appUrl: values.url,
+      appUrl: values.url ?? 'http://localhost:5173',
     });
     const said: Record<CreateAdminStatus, string> = {
       created: 'created an admin account',

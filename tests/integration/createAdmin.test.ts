@@ -134,6 +134,28 @@ describe('createAdmin', () => {
     }
   });
 
+  it('requires --url in production, before any request (exit code 2)', () => {
+    const env = { ...process.env };
+    delete env.FIREBASE_AUTH_EMULATOR_HOST;
+    delete env.FIREBASE_DATABASE_EMULATOR_HOST;
+    const run = spawnSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+        path.join(ROOT, 'scripts/createAdmin.ts'),
+        '--email',
+        'boss@agency.test',
+        '--name',
+        'Boss',
+        '--project',
+        'no-such-project',
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env },
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--url is required in production');
+  });
+
   it('promotes an existing non-admin with --promote: record, claim, revoked tokens', async () => {
     const staff = await createAccount({
       email: uniqueEmail('promoted'),
