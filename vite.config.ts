@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { fileURLToPath } from 'node:url';
+import { requireFirebaseEnv } from './scripts/envCheck';
 
 /**
  * Compiles the message catalogues (src/app/i18n/<locale>/*.json) to the ICU message AST at build
@@ -28,7 +29,8 @@ function precompileMessages(): Plugin {
 
 // https://vite.dev/config/
 export default defineConfig({
-  plugins: [precompileMessages(), react()],
+  // A production build without its Firebase configuration stops here (scripts/envCheck.ts).
+  plugins: [requireFirebaseEnv(), precompileMessages(), react()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

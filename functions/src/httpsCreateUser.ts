@@ -6,6 +6,8 @@
  * function"), the caller's admin flag is read on the server from the Realtime Database, never taken
  * from the payload or the token.
  */
+// First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
+import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
@@ -137,5 +139,5 @@ async function handleCreateUser(request: CallableRequest<unknown>): Promise<Crea
   return createAccount(parsePayload(request.data));
 }
 
-/** Callable `httpsCreateUser` (region us-central1, the web SDK's default). See {@link handleCreateUser}. */
+/** Callable `httpsCreateUser` (region: FUNCTIONS_REGION, options.ts). See {@link handleCreateUser}. */
 export const httpsCreateUser = onCall<unknown, Promise<CreateUserResult>>(handleCreateUser);

@@ -8,6 +8,8 @@
  * Only an admin (read from the database) may call it, and not on themself (so an admin always
  * remains).
  */
+// First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
+import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';

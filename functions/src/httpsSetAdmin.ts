@@ -9,6 +9,8 @@
  * Only an admin (read from the database, never from the token) may call it; nobody changes their
  * own role, and the last admin cannot be demoted.
  */
+// First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
+import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';

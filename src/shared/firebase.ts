@@ -72,11 +72,18 @@ export function storage(): Promise<FirebaseStorage> {
   return storagePromise;
 }
 
+/**
+ * Region of the callable functions: VITE_FIREBASE_FUNCTIONS_REGION, the same value as the
+ * functions' FUNCTIONS_REGION parameter (functions/src/options.ts); default us-central1, the
+ * functions' default too. With a mismatch no function answers the app's calls.
+ */
+const functionsRegion = (env.VITE_FIREBASE_FUNCTIONS_REGION as string | undefined) || 'us-central1';
+
 let functionsPromise: Promise<Functions> | undefined;
-/** Callable Cloud Functions (default region us-central1), loaded on first use. */
+/** Callable Cloud Functions (region above), loaded on first use. */
 export function functions(): Promise<Functions> {
   functionsPromise ??= import('firebase/functions').then((m) => {
-    const f = m.getFunctions(firebaseApp);
+    const f = m.getFunctions(firebaseApp, functionsRegion);
     if (usesEmulators) m.connectFunctionsEmulator(f, emulatorHost, 5001);
     return f;
   });
