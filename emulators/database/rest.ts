@@ -43,19 +43,34 @@ export interface RestHost {
   setRules(text: string): void;
 }
 
+/**
+ * Reads a request body as UTF-8 text, refusing it before buffering more than
+ * {@link MAX_BODY_BYTES}: a larger `Content-Length` is refused at once, and a streamed body as
+ * soon as the bytes received pass the limit (what was kept is released).
+ *
+ * @throws RestError 413 when the body is larger than the limit
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) {
+      reject(new RestError(413, 'Request body too large'));
+      return;
+    }
+    let chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer): void => {
       size += c.length;
       if (size > MAX_BODY_BYTES) {
+        chunks = [];
+        req.off('data', onData);
         reject(new RestError(413, 'Request body too large'));
         req.destroy();
         return;
       }
       chunks.push(c);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });

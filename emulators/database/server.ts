@@ -13,6 +13,7 @@ import { LongPollSessions } from './longpoll.js';
 import { Namespace } from './namespace.js';
 import { exportDirectory, importDirectory } from './persistence.js';
 import { ClientConnection, type Transport } from './protocol/connection.js';
+import { MAX_FRAME_BYTES } from './protocol/frames.js';
 import { handleRest } from './rest.js';
 import { RulesLoader } from './rules/loader.js';
 import { Ruleset } from './rules/ruleset.js';
@@ -68,6 +69,21 @@ function frameText(data: RawData): string {
 }
 
 /**
+ * How long a socket closed for a protocol error may take to finish the closing handshake before
+ * it is destroyed (ws's own default is 30 s; a hostile client would keep it open that long).
+ */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes `ws` with a status (the frames already queued, then the close frame, are flushed) and
+ * destroys it after {@link CLOSE_GRACE_MS} if the client does not complete the handshake.
+ */
+export function closeWithStatus(ws: WebSocket, code: number, reason: string): void {
+  if (ws.readyState === ws.OPEN) ws.close(code, reason);
+  setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+}
+
+/**
  * The transport of a WebSocket client. Every frame sent to the socket in one event-loop turn (the
  * responses to the pipelined requests read in that turn, the pushes of several writes) leaves in
  * one writev: with a syscall per frame, writev took ~70% of the server's CPU under load.
@@ -88,7 +104,10 @@ export function wsTransport(ws: WebSocket, socket: Duplex): Transport {
       }
       ws.send(text);
     },
-    close: () => ws.terminate(),
+    close: (error) => {
+      if (error) closeWithStatus(ws, error.closeCode, error.message);
+      else ws.terminate();
+    },
   };
 }
 
@@ -134,10 +153,12 @@ class Emulator implements DatabaseEmulator {
     // server never closes a socket just as a client reuses it; stop() closes them itself.
     this.http.keepAliveTimeout = 65_000;
     this.http.headersTimeout = 66_000;
+    // ws checks maxPayload against each frame's announced length before reading its payload, and
+    // closes with 1009: no frame larger than an SDK segment is ever buffered.
     this.wss = new WebSocketServer({
       noServer: true,
       perMessageDeflate: false,
-      maxPayload: 256 * 1024 * 1024,
+      maxPayload: MAX_FRAME_BYTES,
     });
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
@@ -185,8 +206,10 @@ class Emulator implements DatabaseEmulator {
   /** Attaches a realtime client (WebSocket). */
   private accept(ws: WebSocket, req: IncomingMessage): void {
     // Before anything else: a protocol error on the socket (e.g. a text frame that is not valid
-    // UTF-8) is emitted as 'error', which would crash the process without a listener.
-    ws.on('error', () => ws.terminate());
+    // UTF-8, a frame above maxPayload) is emitted as 'error', which would crash the process
+    // without a listener. ws has already sent the close frame (1007, 1009…) and stopped reading;
+    // destroying at once could drop that frame, so the socket gets the grace period.
+    ws.on('error', () => closeWithStatus(ws, 1002, 'Protocol error'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     const transport = wsTransport(ws, req.socket);
     if (this.longPoll.claimUpgrade(url.searchParams.get('s'), ws, transport)) return;
@@ -198,7 +221,9 @@ class Emulator implements DatabaseEmulator {
       req.headers.host ?? `${this.host}:${this.port}`,
     );
     this.connections.add(conn);
-    ws.on('message', (data) => conn.onFrame(frameText(data)));
+    ws.on('message', (data) =>
+      conn.onFrame(frameText(data), Buffer.isBuffer(data) ? data.length : undefined),
+    );
     ws.on('close', () => {
       this.connections.delete(conn);
       conn.onClose();
