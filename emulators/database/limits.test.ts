@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { DRAIN_MAX_BYTES } from '../early-response.js';
+import { slowUpload } from '../testing/slow-upload.js';
 import type { DatabaseEmulator } from './index.js';
 import {
   FrameAssembler,
@@ -18,11 +20,16 @@ import {
 import { startTestServer, waitFor } from './testing.js';
 
 let emu: DatabaseEmulator;
+/** A server whose REST body limit is 1 MiB, to stream past it quickly. */
+let small: DatabaseEmulator;
+const SMALL_LIMIT = 1024 * 1024;
 beforeAll(async () => {
   emu = await startTestServer();
+  small = await startTestServer(undefined, { maxRestBodyBytes: SMALL_LIMIT });
 });
 afterAll(async () => {
   await emu.stop();
+  await small.stop();
 });
 
 interface Raw {
@@ -155,5 +162,37 @@ describe('REST body limit', () => {
     });
     expect(status).toBe(413);
     expect(await (await fetch(`${emu.url}/big.json?ns=limits`)).json()).toBeNull();
+  });
+
+  it('answers 413 once a streamed body passes the limit; the client reads it, then finishes', async () => {
+    const result = await slowUpload(`${small.url}/streamed.json?ns=limits`, {
+      method: 'PUT',
+      totalBytes: 4 * SMALL_LIMIT,
+      chunked: true,
+    });
+    // Before: the request was destroyed at the limit and the client got ECONNRESET/EPIPE.
+    expect(result).toEqual({
+      status: 413,
+      body: JSON.stringify({ error: 'Request body too large' }),
+      writtenAtResponse: expect.any(Number),
+      written: 4 * SMALL_LIMIT,
+    });
+    expect(result.writtenAtResponse).toBeLessThan(4 * SMALL_LIMIT);
+    expect(await (await fetch(`${small.url}/streamed.json?ns=limits`)).json()).toBeNull();
+  });
+
+  it('closes the connection once the unread rest passes the drain cap, after the 413 was read', async () => {
+    // Paced (1 ms a MiB) so that the cap, checked every 50 ms, is met well before the end.
+    const total = SMALL_LIMIT + 4 * DRAIN_MAX_BYTES;
+    const result = await slowUpload(`${small.url}/huge.json?ns=limits`, {
+      method: 'PUT',
+      totalBytes: total,
+      chunkBytes: 1024 * 1024,
+      delayMs: 1,
+    });
+    expect(result.status).toBe(413);
+    expect(result.errorBeforeResponse).toBeUndefined();
+    expect(result.errorAfterResponse).toMatch(/ECONNRESET|EPIPE/);
+    expect(result.written).toBeLessThan(total);
   });
 });

@@ -41,19 +41,22 @@ export interface RestHost {
   /** Current rules file text and a setter (for `/.settings/rules.json`). */
   rulesText(): string;
   setRules(text: string): void;
+  /** Largest request body in bytes; undefined = {@link MAX_BODY_BYTES}. */
+  maxBodyBytes?(): number | undefined;
 }
 
 /**
- * Reads a request body as UTF-8 text, refusing it before buffering more than
- * {@link MAX_BODY_BYTES}: a larger `Content-Length` is refused at once, and a streamed body as
- * soon as the bytes received pass the limit (what was kept is released).
+ * Reads a request body as UTF-8 text, refusing it before buffering more than `limit` bytes: a
+ * larger `Content-Length` is refused without reading, and a streamed body as soon as the bytes
+ * received pass the limit (what was kept is released). The request is not destroyed: the server
+ * discards the rest after the 413 is written (early-response.ts), so the client reads the status.
  *
- * @throws RestError 413 when the body is larger than the limit
+ * @throws RestError 413 when the body is larger than `limit`
  */
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
+    if (declared > limit) {
       reject(new RestError(413, 'Request body too large'));
       return;
     }
@@ -61,11 +64,10 @@ function readBody(req: IncomingMessage): Promise<string> {
     let size = 0;
     const onData = (c: Buffer): void => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         chunks = [];
         req.off('data', onData);
         reject(new RestError(413, 'Request body too large'));
-        req.destroy();
         return;
       }
       chunks.push(c);
@@ -224,7 +226,7 @@ export async function handleRest(
       }
       if (req.method === 'PUT') {
         try {
-          host.setRules(await readBody(req));
+          host.setRules(await readBody(req, host.maxBodyBytes?.() ?? MAX_BODY_BYTES));
         } catch (err) {
           if (err instanceof RestError) throw err;
           throw new RestError(400, (err as Error).message);
@@ -285,7 +287,7 @@ export async function handleRest(
       case 'DELETE': {
         let body: unknown = null;
         if (req.method !== 'DELETE') {
-          const text = await readBody(req);
+          const text = await readBody(req, host.maxBodyBytes?.() ?? MAX_BODY_BYTES);
           try {
             body = JSON.parse(text);
           } catch {

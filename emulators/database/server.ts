@@ -14,6 +14,7 @@ import { Namespace } from './namespace.js';
 import { exportDirectory, importDirectory } from './persistence.js';
 import { ClientConnection, type Transport } from './protocol/connection.js';
 import { MAX_FRAME_BYTES } from './protocol/frames.js';
+import { drainAfterEarlyResponse } from '../early-response.js';
 import { handleRest } from './rest.js';
 import { RulesLoader } from './rules/loader.js';
 import { Ruleset } from './rules/ruleset.js';
@@ -33,6 +34,8 @@ export interface DatabaseEmulatorOptions {
   exportOnExitDir?: string;
   /** Receives log lines (rules reloads, errors); default: discard. */
   log?: (line: string) => void;
+  /** Largest REST request body in bytes; default 256 MB (`MAX_BODY_BYTES`, Firebase's limit). */
+  maxRestBodyBytes?: number;
 }
 
 /** A running emulator. */
@@ -143,6 +146,7 @@ class Emulator implements DatabaseEmulator {
       this.recheckAllListens();
     });
     this.http = createServer((req, res) => {
+      drainAfterEarlyResponse(req, res);
       if ((req.url ?? '').startsWith('/.lp')) {
         this.longPoll.handle(req, res);
         return;
@@ -188,6 +192,7 @@ class Emulator implements DatabaseEmulator {
       this.rulesText_ = text;
       this.recheckAllListens();
     },
+    maxBodyBytes: () => this.options.maxRestBodyBytes,
   };
 
   private rulesFileText(): string {
