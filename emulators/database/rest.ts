@@ -1,6 +1,6 @@
 /**
  * REST API (https://firebase.google.com/docs/reference/rest/database): GET/PUT/PATCH/POST/DELETE
- * on `/<path>.json`, with `ns`, `auth` / `Authorization: Bearer`, `print`, `format=export`,
+ * on `/<path>.json`, with `ns`, `auth` / `access_token` / `Authorization: Bearer`, `print`, `format=export`,
  * `shallow`, `orderBy` + range/limit parameters, ETags; errors as `{"error": "<text>"}` with
  * Firebase's status codes (400 bad input, 401 denied or bad token, 404, 405, 412, 413).
  * Writes go through {@link Namespace.write}, so rules and listener pushes are the same as for
@@ -78,10 +78,20 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
   });
 }
 
+/**
+ * The caller of a REST request, from the first credential given of: `?auth=` (ID token or legacy
+ * secret), `?access_token=` (the OAuth form: firebase-tools and the REST docs' "authenticate with
+ * an access token"; the official emulator accepts it too) and `Authorization: Bearer`. Each takes
+ * `owner` (admin) or an ID token, decoded as for WebSocket clients; none = anonymous.
+ *
+ * @throws RestError 401 for a credential that is neither
+ */
 function principalOf(req: IncomingMessage, url: URL): Principal {
   const header = req.headers.authorization;
   const token =
-    url.searchParams.get('auth') ?? (header?.startsWith('Bearer ') ? header.slice(7) : null);
+    url.searchParams.get('auth') ??
+    url.searchParams.get('access_token') ??
+    (header?.startsWith('Bearer ') ? header.slice(7) : null);
   if (token === null) return ANONYMOUS;
   try {
     return principalFromCredential(token);
