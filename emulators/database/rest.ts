@@ -41,6 +41,8 @@ export interface RestHost {
   /** Current rules file text and a setter (for `/.settings/rules.json`). */
   rulesText(): string;
   setRules(text: string): void;
+  /** With a data directory: resolves once the writes applied so far are fsynced (journal.ts). */
+  whenDurable?(): Promise<void>;
   /** Largest request body in bytes; undefined = {@link MAX_BODY_BYTES}. */
   maxBodyBytes?(): number | undefined;
 }
@@ -324,6 +326,14 @@ export async function handleRest(
         if (writes.length) {
           const status = ns.write(principal, writes, now, mergeBase);
           if (status !== 'ok') throw new RestError(401, 'Permission denied');
+          // Answered only once the write is on disk (with a data directory).
+          if (host.whenDurable) {
+            try {
+              await host.whenDurable();
+            } catch {
+              throw new RestError(500, 'Write not persisted');
+            }
+          }
         }
         if (req.method === 'PUT') result = nodeToJSON(writes[0]!.node, false);
         if (req.method === 'PATCH') {

@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import { LongPollSessions } from './longpoll.js';
 import { Namespace } from './namespace.js';
+import { Journal, loadDataDir } from './journal.js';
 import { exportDirectory, importDirectory } from './persistence.js';
 import { ClientConnection, type Transport } from './protocol/connection.js';
 import { MAX_FRAME_BYTES } from './protocol/frames.js';
@@ -32,6 +33,11 @@ export interface DatabaseEmulatorOptions {
   importDir?: string;
   /** Directory that {@link DatabaseEmulator.stop} exports to. */
   exportOnExitDir?: string;
+  /**
+   * Durable data directory (journal.ts): loaded at start (after `importDir`, replacing the
+   * namespaces it holds), every acknowledged write fsynced to its journal first.
+   */
+  dataDir?: string;
   /** Receives log lines (rules reloads, errors); default: discard. */
   log?: (line: string) => void;
   /** Largest REST request body in bytes; default 256 MB (`MAX_BODY_BYTES`, Firebase's limit). */
@@ -125,8 +131,12 @@ class Emulator implements DatabaseEmulator {
   host = '127.0.0.1';
   port = 0;
   private stopped = false;
+  private journal: Journal | undefined;
+  /** Durability wait for acknowledgements; undefined without a data directory. */
+  private readonly whenDurable = (): Promise<void> => this.journal!.whenDurable();
   private readonly longPoll: LongPollSessions = new LongPollSessions({
     log: (line) => this.log(line),
+    whenDurable: () => this.journal?.whenDurable() ?? Promise.resolve(),
     namespaceOf: (req) =>
       this.namespace(namespaceFor(new URL(req.url ?? '/', 'http://localhost'), req.headers.host)),
     attach: (conn) => this.connections.add(conn),
@@ -178,6 +188,7 @@ class Emulator implements DatabaseEmulator {
     let ns = this.namespaces.get(name);
     if (!ns) {
       ns = new Namespace(name, () => this.rules.rules);
+      ns.onApply = (writes) => this.journal?.append(name, writes);
       this.namespaces.set(name, ns);
     }
     return ns;
@@ -193,6 +204,7 @@ class Emulator implements DatabaseEmulator {
       this.recheckAllListens();
     },
     maxBodyBytes: () => this.options.maxRestBodyBytes,
+    whenDurable: () => this.journal?.whenDurable() ?? Promise.resolve(),
   };
 
   private rulesFileText(): string {
@@ -222,7 +234,7 @@ class Emulator implements DatabaseEmulator {
     const conn = new ClientConnection(
       transport,
       ns,
-      { log: this.log },
+      { log: this.log, whenDurable: this.journal && this.whenDurable },
       req.headers.host ?? `${this.host}:${this.port}`,
     );
     this.connections.add(conn);
@@ -239,6 +251,18 @@ class Emulator implements DatabaseEmulator {
     if (this.options.importDir) {
       for (const [name, root] of await importDirectory(this.options.importDir))
         this.namespace(name).store.reset(root);
+    }
+    if (this.options.dataDir) {
+      const { data, lastSeq } = await loadDataDir(this.options.dataDir);
+      for (const [name, root] of data) this.namespace(name).store.reset(root);
+      this.journal = await Journal.open(this.options.dataDir, lastSeq, {
+        namespaces: () =>
+          [...this.namespaces].map(([name, ns]): [string, DataNode | null] => [
+            name,
+            ns.store.root,
+          ]),
+        log: this.log,
+      });
     }
     await new Promise<void>((resolveListen, reject) => {
       this.http.once('error', reject);
@@ -276,6 +300,8 @@ class Emulator implements DatabaseEmulator {
     }
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
+    // After the connections' onDisconnect writes: they are journaled too.
+    await this.journal?.close();
     await new Promise<void>((r) => {
       this.http.close(() => r());
       this.http.closeAllConnections();

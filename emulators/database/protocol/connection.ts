@@ -60,6 +60,11 @@ function queryKey(q: unknown): string {
 /** Server-wide services a connection needs. */
 export interface ConnectionHost {
   log(line: string): void;
+  /**
+   * With a data directory: resolves once every write applied so far is fsynced (journal.ts);
+   * a write is acknowledged only then.
+   */
+  whenDurable?(): Promise<void>;
 }
 
 let sessionCounter = 0;
@@ -303,7 +308,12 @@ export class ClientConnection implements PushTarget {
   }
 
   private finishWrite(r: number, status: WriteStatus): void {
-    if (status === 'ok') this.respond(r, 'ok', '');
+    if (status === 'ok' && this.host.whenDurable) {
+      this.host.whenDurable().then(
+        () => this.respond(r, 'ok', ''),
+        () => this.respond(r, 'internal_error', 'Write not persisted'),
+      );
+    } else if (status === 'ok') this.respond(r, 'ok', '');
     else if (status === 'datastale')
       this.respond(r, 'datastale', 'Transaction hash does not match');
     else this.respond(r, 'permission_denied', 'Permission denied');
