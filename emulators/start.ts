@@ -9,8 +9,9 @@
  *
  * Services: firebase-tools' Auth and Functions emulators (child process group), our Database and
  * Storage servers (in process, emulators/database and emulators/storage), Vite (in process).
- * Persistent modes import from and export to .local-data/{auth,database,storage}; --exec never
- * touches .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
+ * Persistent modes import from and export to .local-data/{auth,storage}, and keep the database in
+ * .local-data/database as a durable data directory (snapshot + journal); --exec never touches
+ * .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -171,8 +172,9 @@ async function startDatabase(): Promise<void> {
     host: HOST,
     port: PORTS.database,
     rulesPath: path.join(ROOT, 'database.rules.json'),
-    importDir: persist ? existingDir(path.join(DATA_DIR, 'database')) : undefined,
-    exportOnExitDir: persist ? path.join(DATA_DIR, 'database') : undefined,
+    // The durable data directory (journal.ts): its snapshot is the export format the earlier
+    // import/export-on-exit wrote here, and acknowledged writes survive a crash or a kill -9.
+    dataDir: persist ? path.join(DATA_DIR, 'database') : undefined,
     log: log.write,
   }).catch(async (error: unknown) => {
     await log.close();

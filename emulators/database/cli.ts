@@ -1,12 +1,12 @@
 /**
  * `npm run emulator:database -- [--host H] [--port P] [--rules FILE] [--import DIR]
- * [--export-on-exit DIR]`: starts the emulator, prints one line containing `ready` and the URL,
+ * [--export-on-exit DIR] [--data-dir DIR]`: starts the emulator, prints one line containing `ready` and the URL,
  * and stops cleanly (writing the export, if asked) on SIGINT or SIGTERM.
  */
 import { startDatabaseEmulator, type DatabaseEmulatorOptions } from './index.js';
 
 const USAGE =
-  'Usage: emulator:database [--host H] [--port P] [--rules FILE] [--import DIR] [--export-on-exit DIR]';
+  'Usage: emulator:database [--host H] [--port P] [--rules FILE] [--import DIR] [--export-on-exit DIR] [--data-dir DIR]';
 
 /**
  * Parses the command line.
@@ -40,6 +40,9 @@ export function parseArgs(argv: readonly string[]): DatabaseEmulatorOptions {
         break;
       case '--export-on-exit':
         options.exportOnExitDir = value();
+        break;
+      case '--data-dir':
+        options.dataDir = value();
         break;
       case '--help':
       case '-h':

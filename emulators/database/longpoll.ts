@@ -17,11 +17,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import type { Namespace } from './namespace.js';
 import { ClientConnection, type ConnectionHost, type Transport } from './protocol/connection.js';
+import { MAX_MESSAGE_BYTES } from './protocol/frames.js';
 
 /** How long a poll is held open without data (the client re-polls after 25 s). */
 const HOLD_MS = 20_000;
 /** A session without polls for this long is closed (its onDisconnect ops run). */
 const IDLE_MS = 60_000;
+/**
+ * Most client data a session holds before it can deliver it (segments waiting for earlier ones,
+ * frames sent on the socket before the upgrade completes), in characters: one message of
+ * {@link MAX_MESSAGE_BYTES} in base64. Above it the session is ended.
+ */
+const MAX_HELD_CHARS = Math.ceil(MAX_MESSAGE_BYTES / 3) * 4;
 
 /** What the long-poll handler needs from the server. */
 export interface LongPollHost extends ConnectionHost {
@@ -40,6 +47,8 @@ class Session {
   private holdTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly segments = new Map<number, { total: number; data: string }>();
+  /** Characters of data in {@link segments}. */
+  private heldChars = 0;
   /** The open request of the client's disconnect frame, answered when the session ends. */
   private disconnectFrame: ServerResponse | undefined;
   private nextSegment = 0;
@@ -104,7 +113,17 @@ class Session {
     for (let i = 0; params.has(`seg${i}`); i++) {
       const seg = Number(params.get(`seg${i}`));
       const total = Number(params.get(`ts${i}`));
-      this.segments.set(seg, { total, data: params.get(`d${i}`) ?? '' });
+      const data = params.get(`d${i}`) ?? '';
+      // A segment already delivered or held is ignored; so is a total below 1, which deliver()
+      // would take as an empty packet, looping on it forever.
+      if (!Number.isInteger(seg) || seg < this.nextSegment || this.segments.has(seg)) continue;
+      if (!Number.isInteger(total) || total < 1) continue;
+      this.heldChars += data.length;
+      if (this.heldChars > MAX_HELD_CHARS) {
+        this.end();
+        return this.flush(res);
+      }
+      this.segments.set(seg, { total, data });
     }
     this.deliver();
     if (this.held) this.flush(this.held);
@@ -127,7 +146,10 @@ class Session {
         if (!s) return;
         parts.push(s.data);
       }
-      for (let i = 0; i < first.total; i++) this.segments.delete(this.nextSegment + i);
+      for (let i = 0; i < first.total; i++) {
+        this.heldChars -= this.segments.get(this.nextSegment + i)!.data.length;
+        this.segments.delete(this.nextSegment + i);
+      }
       this.nextSegment += first.total;
       const b64 = parts.join('').replace(/-/g, '+').replace(/_/g, '/').replace(/\./g, '=');
       this.conn.onFrame(Buffer.from(b64, 'base64').toString('utf8'));
@@ -225,9 +247,16 @@ export class LongPollSessions {
     // Data the client sends on the socket before the switch completes is held back, then
     // delivered in order once the poll's `n` arrives.
     const early: string[] = [];
+    let earlyChars = 0;
     const onMessage = (data: Buffer): void => {
       const text = data.toString('utf8');
       if (!s.upgraded) {
+        earlyChars += text.length;
+        if (earlyChars > MAX_HELD_CHARS) {
+          early.length = 0;
+          ws.terminate();
+          return;
+        }
         let msg: { t?: unknown; d?: { t?: unknown } } | undefined;
         try {
           msg = JSON.parse(text) as { t?: unknown; d?: { t?: unknown } };
@@ -241,7 +270,7 @@ export class LongPollSessions {
         early.push(text);
         return;
       }
-      s.conn.onFrame(text);
+      s.conn.onFrame(text, data.length);
     };
     ws.on('message', onMessage);
     s.conn.onEndTransmission = () => {

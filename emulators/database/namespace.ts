@@ -19,6 +19,8 @@ export type WriteStatus = 'ok' | 'permission_denied' | 'datastale';
 export class Namespace {
   readonly store = new DataStore();
   readonly subs = new SubscriptionIndex();
+  /** Called with every operation applied, in order, after it is applied (the server's journal). */
+  onApply: ((writes: readonly Write[]) => void) | undefined;
 
   constructor(
     readonly name: string,
@@ -70,6 +72,7 @@ export class Namespace {
     if (expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash)
       return 'datastale';
     this.store.apply(writes);
+    this.onApply?.(writes);
     this.subs.notify(writes, mergeBase, (p) => this.store.get(p));
     return 'ok';
   }
@@ -77,6 +80,7 @@ export class Namespace {
   /** Replaces all data (import, clear) and pushes the new values to every listen. */
   replaceAll(root: DataNode | null): void {
     this.store.reset(root);
+    this.onApply?.([{ path: [], node: root }]);
     this.subs.notify([{ path: [], node: root }], undefined, (p) => this.store.get(p));
   }
 }

@@ -1,13 +1,13 @@
 /** Import/export round trip, atomic export files, and the CLI (ready line, signals, export on exit). */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { get, ref, set, setWithPriority } from 'firebase/database';
 import { startDatabaseEmulator } from './index.js';
 import {
   deleteClients,
+  spawnCli,
   startTestServer,
   tempDir,
   waitFor,
@@ -84,22 +84,10 @@ describe('CLI', () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
   });
 
-  function startCli(args: string[]): { child: ChildProcess; cwd: string; output: () => string } {
-    // Absolute loader path: the CLI runs in a temp cwd where `tsx` would not resolve.
-    const tsx = pathToFileURL(
-      join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs'),
-    ).href;
-    const cwd = tempDir('rtdb-cli-');
-    const child = spawn(
-      process.execPath,
-      ['--import', tsx, join(import.meta.dirname, 'cli.ts'), ...args],
-      { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    children.push(child);
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    return { child, cwd, output: () => out };
+  function startCli(args: string[]): ReturnType<typeof spawnCli> {
+    const run = spawnCli(args);
+    children.push(run.child);
+    return run;
   }
 
   it.each(['SIGINT', 'SIGTERM'] as const)(

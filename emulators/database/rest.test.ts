@@ -147,6 +147,28 @@ describe('REST API', () => {
     expect((await call('GET', '/public/ok.json?ns=r4')).json).toBeNull();
   });
 
+  it('accepts access_token= like Authorization: Bearer: owner is admin, an ID token is its user', async () => {
+    expect((await call('PUT', '/secret.json?ns=r4b&access_token=owner', 'top')).status).toBe(200);
+    expect((await call('GET', '/secret.json?ns=r4b&access_token=owner')).json).toBe('top');
+    expect((await call('GET', '/secret.json?ns=r4b')).status).toBe(401);
+    // Rules see the token's user: alice may write /private, bob may only read it.
+    const alice = `access_token=${mock('alice')}`;
+    const bob = `access_token=${mock('bob')}`;
+    expect((await call('PUT', `/private/y.json?ns=r4b&${alice}`, 2)).status).toBe(200);
+    expect((await call('GET', `/private/y.json?ns=r4b&${bob}`)).json).toBe(2);
+    expect((await call('PUT', `/private/y.json?ns=r4b&${bob}`, 3)).status).toBe(401);
+    expect((await call('GET', '/private/y.json?ns=r4b')).status).toBe(401);
+    expect(await call('GET', '/private.json?ns=r4b&access_token=garbage')).toMatchObject({
+      status: 401,
+      json: { error: 'Could not parse auth token.' },
+    });
+    // Rules through the settings endpoint, as firebase-tools deploys them.
+    const rules = await call('GET', '/.settings/rules.json?ns=r4b&access_token=owner');
+    expect(rules.status).toBe(200);
+    expect((await call('GET', `/.settings/rules.json?ns=r4b&${alice}`)).status).toBe(401);
+    expect((await call('GET', '/private/y.json?ns=r4b&access_token=owner')).json).toBe(2);
+  });
+
   it('JSON errors for bad input, and data unchanged', async () => {
     await call('PUT', '/public/keep.json?ns=r5', 'kept');
     expect(await call('PUT', '/public/keep.json?ns=r5', new Raw('{not json'))).toMatchObject({

@@ -1,6 +1,6 @@
 /**
  * REST API (https://firebase.google.com/docs/reference/rest/database): GET/PUT/PATCH/POST/DELETE
- * on `/<path>.json`, with `ns`, `auth` / `Authorization: Bearer`, `print`, `format=export`,
+ * on `/<path>.json`, with `ns`, `auth` / `access_token` / `Authorization: Bearer`, `print`, `format=export`,
  * `shallow`, `orderBy` + range/limit parameters, ETags; errors as `{"error": "<text>"}` with
  * Firebase's status codes (400 bad input, 401 denied or bad token, 404, 405, 412, 413).
  * Writes go through {@link Namespace.write}, so rules and listener pushes are the same as for
@@ -41,30 +41,59 @@ export interface RestHost {
   /** Current rules file text and a setter (for `/.settings/rules.json`). */
   rulesText(): string;
   setRules(text: string): void;
+  /** With a data directory: resolves once the writes applied so far are fsynced (journal.ts). */
+  whenDurable?(): Promise<void>;
+  /** Largest request body in bytes; undefined = {@link MAX_BODY_BYTES}. */
+  maxBodyBytes?(): number | undefined;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/**
+ * Reads a request body as UTF-8 text, refusing it before buffering more than `limit` bytes: a
+ * larger `Content-Length` is refused without reading, and a streamed body as soon as the bytes
+ * received pass the limit (what was kept is released). The request is not destroyed: the server
+ * discards the rest after the 413 is written (early-response.ts), so the client reads the status.
+ *
+ * @throws RestError 413 when the body is larger than `limit`
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new RestError(413, 'Request body too large'));
+      return;
+    }
+    let chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer): void => {
       size += c.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
+        chunks = [];
+        req.off('data', onData);
         reject(new RestError(413, 'Request body too large'));
-        req.destroy();
         return;
       }
       chunks.push(c);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
+/**
+ * The caller of a REST request, from the first credential given of: `?auth=` (ID token or legacy
+ * secret), `?access_token=` (the OAuth form: firebase-tools and the REST docs' "authenticate with
+ * an access token"; the official emulator accepts it too) and `Authorization: Bearer`. Each takes
+ * `owner` (admin) or an ID token, decoded as for WebSocket clients; none = anonymous.
+ *
+ * @throws RestError 401 for a credential that is neither
+ */
 function principalOf(req: IncomingMessage, url: URL): Principal {
   const header = req.headers.authorization;
   const token =
-    url.searchParams.get('auth') ?? (header?.startsWith('Bearer ') ? header.slice(7) : null);
+    url.searchParams.get('auth') ??
+    url.searchParams.get('access_token') ??
+    (header?.startsWith('Bearer ') ? header.slice(7) : null);
   if (token === null) return ANONYMOUS;
   try {
     return principalFromCredential(token);
@@ -209,7 +238,7 @@ export async function handleRest(
       }
       if (req.method === 'PUT') {
         try {
-          host.setRules(await readBody(req));
+          host.setRules(await readBody(req, host.maxBodyBytes?.() ?? MAX_BODY_BYTES));
         } catch (err) {
           if (err instanceof RestError) throw err;
           throw new RestError(400, (err as Error).message);
@@ -270,7 +299,7 @@ export async function handleRest(
       case 'DELETE': {
         let body: unknown = null;
         if (req.method !== 'DELETE') {
-          const text = await readBody(req);
+          const text = await readBody(req, host.maxBodyBytes?.() ?? MAX_BODY_BYTES);
           try {
             body = JSON.parse(text);
           } catch {
@@ -297,6 +326,14 @@ export async function handleRest(
         if (writes.length) {
           const status = ns.write(principal, writes, now, mergeBase);
           if (status !== 'ok') throw new RestError(401, 'Permission denied');
+          // Answered only once the write is on disk (with a data directory).
+          if (host.whenDurable) {
+            try {
+              await host.whenDurable();
+            } catch {
+              throw new RestError(500, 'Write not persisted');
+            }
+          }
         }
         if (req.method === 'PUT') result = nodeToJSON(writes[0]!.node, false);
         if (req.method === 'PATCH') {

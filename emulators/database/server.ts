@@ -11,8 +11,11 @@ import type { Duplex } from 'node:stream';
 import { type RawData, WebSocketServer, type WebSocket } from 'ws';
 import { LongPollSessions } from './longpoll.js';
 import { Namespace } from './namespace.js';
+import { Journal, loadDataDir } from './journal.js';
 import { exportDirectory, importDirectory } from './persistence.js';
 import { ClientConnection, type Transport } from './protocol/connection.js';
+import { MAX_FRAME_BYTES } from './protocol/frames.js';
+import { drainAfterEarlyResponse } from '../early-response.js';
 import { handleRest } from './rest.js';
 import { RulesLoader } from './rules/loader.js';
 import { Ruleset } from './rules/ruleset.js';
@@ -30,8 +33,15 @@ export interface DatabaseEmulatorOptions {
   importDir?: string;
   /** Directory that {@link DatabaseEmulator.stop} exports to. */
   exportOnExitDir?: string;
+  /**
+   * Durable data directory (journal.ts): loaded at start (after `importDir`, replacing the
+   * namespaces it holds), every acknowledged write fsynced to its journal first.
+   */
+  dataDir?: string;
   /** Receives log lines (rules reloads, errors); default: discard. */
   log?: (line: string) => void;
+  /** Largest REST request body in bytes; default 256 MB (`MAX_BODY_BYTES`, Firebase's limit). */
+  maxRestBodyBytes?: number;
 }
 
 /** A running emulator. */
@@ -68,6 +78,21 @@ function frameText(data: RawData): string {
 }
 
 /**
+ * How long a socket closed for a protocol error may take to finish the closing handshake before
+ * it is destroyed (ws's own default is 30 s; a hostile client would keep it open that long).
+ */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes `ws` with a status (the frames already queued, then the close frame, are flushed) and
+ * destroys it after {@link CLOSE_GRACE_MS} if the client does not complete the handshake.
+ */
+export function closeWithStatus(ws: WebSocket, code: number, reason: string): void {
+  if (ws.readyState === ws.OPEN) ws.close(code, reason);
+  setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+}
+
+/**
  * The transport of a WebSocket client. Every frame sent to the socket in one event-loop turn (the
  * responses to the pipelined requests read in that turn, the pushes of several writes) leaves in
  * one writev: with a syscall per frame, writev took ~70% of the server's CPU under load.
@@ -88,7 +113,10 @@ export function wsTransport(ws: WebSocket, socket: Duplex): Transport {
       }
       ws.send(text);
     },
-    close: () => ws.terminate(),
+    close: (error) => {
+      if (error) closeWithStatus(ws, error.closeCode, error.message);
+      else ws.terminate();
+    },
   };
 }
 
@@ -103,8 +131,12 @@ class Emulator implements DatabaseEmulator {
   host = '127.0.0.1';
   port = 0;
   private stopped = false;
+  private journal: Journal | undefined;
+  /** Durability wait for acknowledgements; undefined without a data directory. */
+  private readonly whenDurable = (): Promise<void> => this.journal!.whenDurable();
   private readonly longPoll: LongPollSessions = new LongPollSessions({
     log: (line) => this.log(line),
+    whenDurable: () => this.journal?.whenDurable() ?? Promise.resolve(),
     namespaceOf: (req) =>
       this.namespace(namespaceFor(new URL(req.url ?? '/', 'http://localhost'), req.headers.host)),
     attach: (conn) => this.connections.add(conn),
@@ -124,6 +156,7 @@ class Emulator implements DatabaseEmulator {
       this.recheckAllListens();
     });
     this.http = createServer((req, res) => {
+      drainAfterEarlyResponse(req, res);
       if ((req.url ?? '').startsWith('/.lp')) {
         this.longPoll.handle(req, res);
         return;
@@ -134,10 +167,12 @@ class Emulator implements DatabaseEmulator {
     // server never closes a socket just as a client reuses it; stop() closes them itself.
     this.http.keepAliveTimeout = 65_000;
     this.http.headersTimeout = 66_000;
+    // ws checks maxPayload against each frame's announced length before reading its payload, and
+    // closes with 1009: no frame larger than an SDK segment is ever buffered.
     this.wss = new WebSocketServer({
       noServer: true,
       perMessageDeflate: false,
-      maxPayload: 256 * 1024 * 1024,
+      maxPayload: MAX_FRAME_BYTES,
     });
     this.http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req));
@@ -153,6 +188,7 @@ class Emulator implements DatabaseEmulator {
     let ns = this.namespaces.get(name);
     if (!ns) {
       ns = new Namespace(name, () => this.rules.rules);
+      ns.onApply = (writes) => this.journal?.append(name, writes);
       this.namespaces.set(name, ns);
     }
     return ns;
@@ -167,6 +203,8 @@ class Emulator implements DatabaseEmulator {
       this.rulesText_ = text;
       this.recheckAllListens();
     },
+    maxBodyBytes: () => this.options.maxRestBodyBytes,
+    whenDurable: () => this.journal?.whenDurable() ?? Promise.resolve(),
   };
 
   private rulesFileText(): string {
@@ -185,8 +223,10 @@ class Emulator implements DatabaseEmulator {
   /** Attaches a realtime client (WebSocket). */
   private accept(ws: WebSocket, req: IncomingMessage): void {
     // Before anything else: a protocol error on the socket (e.g. a text frame that is not valid
-    // UTF-8) is emitted as 'error', which would crash the process without a listener.
-    ws.on('error', () => ws.terminate());
+    // UTF-8, a frame above maxPayload) is emitted as 'error', which would crash the process
+    // without a listener. ws has already sent the close frame (1007, 1009…) and stopped reading;
+    // destroying at once could drop that frame, so the socket gets the grace period.
+    ws.on('error', () => closeWithStatus(ws, 1002, 'Protocol error'));
     const url = new URL(req.url ?? '/', 'http://localhost');
     const transport = wsTransport(ws, req.socket);
     if (this.longPoll.claimUpgrade(url.searchParams.get('s'), ws, transport)) return;
@@ -194,11 +234,13 @@ class Emulator implements DatabaseEmulator {
     const conn = new ClientConnection(
       transport,
       ns,
-      { log: this.log },
+      { log: this.log, whenDurable: this.journal && this.whenDurable },
       req.headers.host ?? `${this.host}:${this.port}`,
     );
     this.connections.add(conn);
-    ws.on('message', (data) => conn.onFrame(frameText(data)));
+    ws.on('message', (data) =>
+      conn.onFrame(frameText(data), Buffer.isBuffer(data) ? data.length : undefined),
+    );
     ws.on('close', () => {
       this.connections.delete(conn);
       conn.onClose();
@@ -209,6 +251,18 @@ class Emulator implements DatabaseEmulator {
     if (this.options.importDir) {
       for (const [name, root] of await importDirectory(this.options.importDir))
         this.namespace(name).store.reset(root);
+    }
+    if (this.options.dataDir) {
+      const { data, lastSeq } = await loadDataDir(this.options.dataDir);
+      for (const [name, root] of data) this.namespace(name).store.reset(root);
+      this.journal = await Journal.open(this.options.dataDir, lastSeq, {
+        namespaces: () =>
+          [...this.namespaces].map(([name, ns]): [string, DataNode | null] => [
+            name,
+            ns.store.root,
+          ]),
+        log: this.log,
+      });
     }
     await new Promise<void>((resolveListen, reject) => {
       this.http.once('error', reject);
@@ -246,6 +300,8 @@ class Emulator implements DatabaseEmulator {
     }
     for (const ws of this.wss.clients) ws.terminate();
     this.wss.close();
+    // After the connections' onDisconnect writes: they are journaled too.
+    await this.journal?.close();
     await new Promise<void>((r) => {
       this.http.close(() => r());
       this.http.closeAllConnections();

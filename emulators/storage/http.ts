@@ -70,15 +70,15 @@ export function sendJson(
 
 /**
  * Sends an error in the shape both APIs use: `{"error":{"code","message","errors":[…]}}`.
- * If the request body was not read, the connection is closed after the reply so that unread
- * upload bytes cannot be taken for the next request.
+ * If the request body was not read in full, the server discards the rest after the reply
+ * (early-response.ts): closing the connection instead could reset it before the client read the
+ * status.
  */
-export function sendError(req: IncomingMessage, res: ServerResponse, error: HttpError): void {
+export function sendError(_req: IncomingMessage, res: ServerResponse, error: HttpError): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (!req.complete) res.setHeader('Connection', 'close');
   sendJson(
     res,
     error.status,
@@ -101,7 +101,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, error: Http
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  for await (const chunk of bodyChunks(req)) {
     size += chunk.length;
     if (size > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body too large.');
     chunks.push(chunk);
@@ -115,12 +115,21 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/**
+ * The chunks of a request body. Leaving the loop early (an error thrown inside it) does not
+ * destroy the request, as `for await (… of req)` would (destroying its socket before the error
+ * reply is written); the server discards the rest after the reply.
+ */
+export function bodyChunks(req: IncomingMessage): AsyncIterable<Buffer> {
+  return req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+}
+
 /** Streams a request body into `sink`, chunk by chunk (for uploads). */
 export async function pumpBody(
   req: IncomingMessage,
   sink: (chunk: Buffer) => Promise<void>,
 ): Promise<void> {
-  for await (const chunk of req as AsyncIterable<Buffer>) await sink(chunk);
+  for await (const chunk of bodyChunks(req)) await sink(chunk);
   if (!req.complete) throw badRequest('Request body ended early.');
 }
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { handleFirebaseApi, type ApiRequest } from './api/firebase';
 import { handleGcsApi } from './api/gcs';
+import { drainAfterEarlyResponse } from '../early-response';
 import { HttpError } from './errors';
 import { answerPreflight, sendError, sendJson, setCorsHeaders } from './http';
 import type { StorageService } from './service';
@@ -12,6 +13,8 @@ import type { StorageService } from './service';
  */
 export function createStorageServer(service: StorageService, log: (line: string) => void): Server {
   const server = createServer((req, res) => {
+    // A rejection sent before the upload was read (400 bad name, 403, 413) must reach the client.
+    drainAfterEarlyResponse(req, res);
     void handle(service, req, res, log);
   });
   // Longer than the clients' keep-alive (Node's agent frees idle sockets after 5 s): with equal

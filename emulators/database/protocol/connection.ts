@@ -18,13 +18,17 @@ import { nodeToJSON } from '../tree/node.js';
 import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
 import { isFiltering, missingIndex, parseWireQuery, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
-import { FrameAssembler, splitFrames } from './frames.js';
+import { FrameAssembler, FrameError, splitFrames } from './frames.js';
 import { type PushTarget, type Subscription, pushFrame } from './subscriptions.js';
 
 /** The transport a connection talks through (a `ws` socket or a long-poll session). */
 export interface Transport {
   send(text: string): void;
-  close(): void;
+  /**
+   * Closes the transport. With `error` (a protocol violation), frames already sent still reach
+   * the client, and a WebSocket closes with `error.closeCode`.
+   */
+  close(error?: FrameError): void;
 }
 
 interface DisconnectOp {
@@ -56,6 +60,11 @@ function queryKey(q: unknown): string {
 /** Server-wide services a connection needs. */
 export interface ConnectionHost {
   log(line: string): void;
+  /**
+   * With a data directory: resolves once every write applied so far is fsynced (journal.ts);
+   * a write is acknowledged only then.
+   */
+  whenDurable?(): Promise<void>;
 }
 
 let sessionCounter = 0;
@@ -67,6 +76,8 @@ export class ClientConnection implements PushTarget {
   private readonly listens = new Map<string, Listen>();
   private disconnectOps: DisconnectOp[] = [];
   private closed = false;
+  /** Set after a framing violation: the transport is closing, further frames are ignored. */
+  private failed = false;
   /** Called for the `n` (end transmission) control message of a long-poll upgrade. */
   onEndTransmission: (() => void) | undefined;
 
@@ -95,9 +106,24 @@ export class ClientConnection implements PushTarget {
     this.sendFrame(JSON.stringify({ t: 'd', d: { r, b: { s, d } } }));
   }
 
-  /** Feeds one incoming text frame. */
-  onFrame(frame: string): void {
-    const text = this.assembler.push(frame);
+  /**
+   * Feeds one incoming text frame. A frame sequence over the size limits (see `frames.ts`) gets
+   * an `e` control message and closes the connection; later frames are ignored.
+   *
+   * @param bytes UTF-8 size of `frame` when known (the received buffer's length)
+   */
+  onFrame(frame: string, bytes?: number): void {
+    if (this.closed || this.failed) return;
+    let text: string | null;
+    try {
+      text = this.assembler.push(frame, bytes);
+    } catch (err) {
+      if (!(err instanceof FrameError)) throw err;
+      this.sendControl('e', err.message);
+      this.failed = true;
+      this.transport.close(err);
+      return;
+    }
     if (text === null) return;
     let msg: unknown;
     try {
@@ -282,7 +308,12 @@ export class ClientConnection implements PushTarget {
   }
 
   private finishWrite(r: number, status: WriteStatus): void {
-    if (status === 'ok') this.respond(r, 'ok', '');
+    if (status === 'ok' && this.host.whenDurable) {
+      this.host.whenDurable().then(
+        () => this.respond(r, 'ok', ''),
+        () => this.respond(r, 'internal_error', 'Write not persisted'),
+      );
+    } else if (status === 'ok') this.respond(r, 'ok', '');
     else if (status === 'datastale')
       this.respond(r, 'datastale', 'Transaction hash does not match');
     else this.respond(r, 'permission_denied', 'Permission denied');

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { callerFromHeader, type Caller } from '../auth';
 import { badRequest, HttpError, notFound } from '../errors';
-import { header, pumpBody, readJsonBody, sendJson } from '../http';
+import { bodyChunks, header, pumpBody, readJsonBody, sendJson } from '../http';
 import {
   applyMetadataPatch,
   downloadTokens,
@@ -245,7 +245,7 @@ async function upload(
     let contentType: string;
     if (protocol === 'multipart' || /^multipart\//i.test(header(req, 'content-type') ?? '')) {
       const head = await readMultipartRelated(
-        req as AsyncIterable<Buffer>,
+        bodyChunks(req),
         multipartBoundary(header(req, 'content-type')),
         (chunk) => writer.write(chunk),
       );

@@ -1,6 +1,6 @@
 import type { Caller } from '../auth';
 import { badRequest, HttpError, notFound } from '../errors';
-import { header, pumpBody, readJsonBody, sendJson } from '../http';
+import { bodyChunks, header, pumpBody, readJsonBody, sendJson } from '../http';
 import {
   applyMetadataPatch,
   parseWritableMetadata,
@@ -177,7 +177,7 @@ async function startUpload(
     let name = url.searchParams.get('name');
     if (uploadType === 'multipart') {
       const head = await readMultipartRelated(
-        req as AsyncIterable<Buffer>,
+        bodyChunks(req),
         multipartBoundary(header(req, 'content-type')),
         (chunk) => writer.write(chunk),
       );
