@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { REQUIRED_FIREBASE_ENV } from '../scripts/envCheck';
 import { build, preview } from 'vite';
 import { READY_TIMEOUT_MS } from './support/chromiumHarness';
 import { reachable } from './support/reachable';
@@ -38,6 +39,12 @@ async function buildApp(mode: string, outDir: string): Promise<Manifest> {
   // development builds; both builds here are production builds (mode only picks the .env file).
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  // A production build refuses to start without the project's values (scripts/envCheck.ts);
+  // placeholders measure the same bundle. Values already set (a real .env.production) win.
+  for (const name of REQUIRED_FIREBASE_ENV) {
+    process.env[name] ??=
+      name === 'VITE_FIREBASE_DATABASE_URL' ? 'https://bench-placeholder.firebaseio.com' : 'bench';
+  }
   try {
     await build({
       root: ROOT,
@@ -91,6 +98,12 @@ async function floorBundle(): Promise<number> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-app-floor-'));
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  // A production build refuses to start without the project's values (scripts/envCheck.ts);
+  // placeholders measure the same bundle. Values already set (a real .env.production) win.
+  for (const name of REQUIRED_FIREBASE_ENV) {
+    process.env[name] ??=
+      name === 'VITE_FIREBASE_DATABASE_URL' ? 'https://bench-placeholder.firebaseio.com' : 'bench';
+  }
   try {
     await build({
       configFile: false,
