@@ -170,6 +170,7 @@ async function createThroughForm(p: Page, list: OrderedList, name: string, order
     );
     const stored = await recordNamed(list.path, name);
     expect(new URL(p.url()).pathname).toBe(`${list.route}/${stored.id}`);
+    await p.goto(list.route);
     return stored;
   }
   await p.waitForURL((url) => url.pathname === list.route);
