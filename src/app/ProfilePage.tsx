@@ -32,25 +32,23 @@ export default function ProfilePage() {
   if (!session) return null;
   const user: User = { ...session };
 
-  const save = async (data: UserFormData, logo: File | null) => {
+  const save = async ({ logo, name, location, createdAt }: UserFormData) => {
     setProgress(logo ? 0 : null);
     setError(null);
     const result = await dispatch(
       updateProfile({
         id: session.id,
-        changes: {
-          name: data.name,
-          location: data.location,
-          createdAt: data.createdAt.getTime(),
-        },
-        logo,
+        changes: { name, location, createdAt },
+        files: { logoUrl: logo },
         onProgress: setProgress,
       }),
     );
     setProgress(null);
     if (updateProfile.rejected.match(result)) {
       setError(result.payload ?? { messageId: UNKNOWN_ERROR });
+      return false;
     }
+    return true;
   };
 
   return (

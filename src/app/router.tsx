@@ -4,54 +4,35 @@
  * or QR codes). Guards: RequireAuth (signed-out visitors go to /login), RequireAdmin (non-admins
  * go to /), RedirectIfSignedIn (a signed-in visitor on /login goes to /).
  */
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { usesEmulators } from '@/shared/firebase';
+import type { PageModuleLoader } from '@/shared/resource';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
 import { PageLoader } from './layout/PageLoader';
+import { resources } from './resources';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
-type PageModule = { default: ComponentType };
-
 /** A lazily loaded page: the module's default export is the route's component. */
-const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** Admin screens (spec section 6): users, reference data, students, tutors, orders, statistics. */
+/**
+ * Admin screens (spec section 6), from the resource registry: each resource's list at its path,
+ * and, when it has a form, `${path}/new` and `${path}/:id`.
+ */
 const adminRoutes: RouteObject[] = [
-  { path: '/users', ...page(() => import('@/features/users/pages/UsersPage')) },
-  { path: '/users/new', ...page(() => import('@/features/users/pages/UserFormPage')) },
-  { path: '/users/:id', ...page(() => import('@/features/users/pages/UserFormPage')) },
-  { path: '/browsing-levels', ...page(() => import('@/features/levels/pages/LevelsPage')) },
-  { path: '/browsing-levels/new', ...page(() => import('@/features/levels/pages/LevelFormPage')) },
-  { path: '/browsing-levels/:id', ...page(() => import('@/features/levels/pages/LevelFormPage')) },
-  { path: '/countries', ...page(() => import('@/features/countries/pages/CountriesPage')) },
-  { path: '/field-levels', ...page(() => import('@/features/field-levels/pages/FieldLevelsPage')) },
-  {
-    path: '/field-levels/new',
-    ...page(() => import('@/features/field-levels/pages/FieldLevelFormPage')),
-  },
-  {
-    path: '/field-levels/:id',
-    ...page(() => import('@/features/field-levels/pages/FieldLevelFormPage')),
-  },
-  { path: '/subjects', ...page(() => import('@/features/subjects/pages/SubjectsPage')) },
-  { path: '/subjects/new', ...page(() => import('@/features/subjects/pages/SubjectFormPage')) },
-  { path: '/subjects/:id', ...page(() => import('@/features/subjects/pages/SubjectFormPage')) },
-  { path: '/field-schools', ...page(() => import('@/features/schools/pages/SchoolsPage')) },
-  { path: '/field-schools/new', ...page(() => import('@/features/schools/pages/SchoolFormPage')) },
-  { path: '/field-schools/:id', ...page(() => import('@/features/schools/pages/SchoolFormPage')) },
-  { path: '/students', ...page(() => import('@/features/people/pages/StudentsPage')) },
-  { path: '/students/new', ...page(() => import('./routes/StudentFormPage')) },
-  { path: '/students/:id', ...page(() => import('./routes/StudentFormPage')) },
-  { path: '/tutors', ...page(() => import('@/features/people/pages/TutorsPage')) },
-  { path: '/tutors/new', ...page(() => import('./routes/TutorFormPage')) },
-  { path: '/tutors/:id', ...page(() => import('./routes/TutorFormPage')) },
-  { path: '/orders', ...page(() => import('@/features/orders/pages/OrdersPage')) },
-  { path: '/statistic', ...page(() => import('@/features/statistics/pages/StatisticsPage')) },
+  ...resources.flatMap((resource): RouteObject[] => [
+    { path: resource.path, ...page(resource.pages.list) },
+    ...('form' in resource.pages
+      ? [
+          { path: `${resource.path}/new`, ...page(resource.pages.form) },
+          { path: `${resource.path}/:id`, ...page(resource.pages.form) },
+        ]
+      : []),
+  ]),
   // The placeholder page is an admin screen too: non-admins reach only home and their profile.
   { path: '/section', ...page(() => import('@/features/dashboard/pages/SectionPage')) },
 ];

@@ -1,8 +1,14 @@
 /**
- * The Redux store: one slice per entity (made by shared/entitySlice) plus the session, each
- * persisted to IndexedDB without its loading and error flags (spec section 4).
+ * The Redux store: one slice per registered resource (src/app/resources.ts, made by
+ * shared/entitySlice) plus the session, each persisted to IndexedDB without its loading and error
+ * flags (spec section 4). The thunks get their backend as `extraArgument` (ThunkExtra).
  */
-import { combineReducers, configureStore, type Reducer } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Reducer,
+  type ReducersMapObject,
+} from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -14,17 +20,11 @@ import {
   REHYDRATE,
 } from 'redux-persist';
 import { authSlice } from '@/features/auth/authSlice';
-import { countries } from '@/features/countries/countriesSlice';
-import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
-import { levels } from '@/features/levels/levelsSlice';
-import { orders } from '@/features/orders/ordersSlice';
-import { schools } from '@/features/schools/schoolsSlice';
-import { students } from '@/features/people/students/studentsSlice';
-import { subjects } from '@/features/subjects/subjectsSlice';
-import { tutors } from '@/features/people/tutors/tutorsSlice';
-import { users } from '@/features/users/usersSlice';
+import type { Lazy, ThunkExtra } from '@/shared/entitySlice';
+import type { AccountsApi } from '@/shared/accounts';
 import { notificationsListener } from './notifications';
 import { indexedDbStorage } from './persistStorage';
+import { resources, type RegisteredResource } from './resources';
 
 /** Wraps a slice reducer so that everything but loading and error survives a reload. */
 function persisted<S>(key: string, reducer: Reducer<S>): Reducer<S> {
@@ -34,28 +34,58 @@ function persisted<S>(key: string, reducer: Reducer<S>): Reducer<S> {
   ) as unknown as Reducer<S>;
 }
 
+/** The registered resources that have a slice. */
+type SliceResource = Extract<RegisteredResource, { slice: { reducer: Reducer } }>;
+
+/** Each resource's slice state under its name (the registry is the one list of them). */
+type EntityStates = {
+  [R in SliceResource as R['name']]: R['slice']['reducer'] extends Reducer<infer S> ? S : never;
+};
+
+const entityReducers = Object.fromEntries(
+  resources.flatMap((r) =>
+    'slice' in r ? [[r.name, persisted(r.name, r.slice.reducer as Reducer)]] : [],
+  ),
+) as ReducersMapObject<EntityStates>;
+
 export const rootReducer = combineReducers({
   auth: persisted('auth', authSlice.reducer),
-  users: persisted('users', users.reducer),
-  levels: persisted('levels', levels.reducer),
-  countries: persisted('countries', countries.reducer),
-  fieldLevels: persisted('fieldLevels', fieldLevels.reducer),
-  schools: persisted('schools', schools.reducer),
-  subjects: persisted('subjects', subjects.reducer),
-  students: persisted('students', students.reducer),
-  tutors: persisted('tutors', tutors.reducer),
-  orders: persisted('orders', orders.reducer),
+  ...entityReducers,
 });
+
+/** The real backend of every slice: each resource's api, and the account workflow. */
+const defaultExtra: ThunkExtra = {
+  apis: Object.fromEntries(resources.flatMap((r) => ('api' in r ? [[r.name, r.api]] : []))),
+  // Loaded on first use: account creation brings uploads (not needed on /login).
+  accounts: () => import('@/shared/accounts').then((m) => m.accountsApi),
+};
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Builds a store; tests make their own with a preloaded state. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+/**
+ * What a test may replace of the backend: some slices' apis (e.g. in-memory ones, by slice name)
+ * and the account workflow; the rest stays the real one.
+ */
+export interface BackendOverrides {
+  apis?: Partial<Record<keyof EntityStates, Lazy<unknown>>>;
+  accounts?: Lazy<AccountsApi>;
+}
+
+/**
+ * Builds a store; tests make their own with a preloaded state and, to run thunks without
+ * Firebase, in-memory apis (the thunks' `extraArgument`).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, backend: BackendOverrides = {}) {
+  const extra: ThunkExtra = {
+    apis: { ...defaultExtra.apis, ...backend.apis },
+    accounts: backend.accounts ?? defaultExtra.accounts,
+  };
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).prepend(notificationsListener.middleware),
   });

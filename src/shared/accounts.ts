@@ -5,8 +5,11 @@
  * the admin can retry only what failed, without creating a second account.
  */
 import { sendSignInLinkToEmail } from 'firebase/auth';
-import { auth, functions } from './firebase';
+import { auth, database, functions } from './firebase';
 import { toAppError, type AppError } from './errors';
+import { storeOwnedFiles, type FileChanges, type OwnedFile } from './ownedFiles';
+import { stripUndefined } from './rtdb';
+import type { ProgressHandler } from './upload';
 
 /** Payload of httpsCreateUser (spec section 7). */
 export type CreateAccountPayload =
@@ -67,3 +70,81 @@ export async function runFollowUpSteps(
   );
   return outcomes.filter((o): o is StepFailure => o !== null);
 }
+
+/** Every follow-up step, in the order they are listed to the admin. */
+export const FOLLOW_UP_STEPS: readonly FollowUpStep[] = ['record', 'upload', 'invitation'];
+
+/**
+ * What creating an account-backed record needs (users, students, tutors; spec section 4).
+ * - `account`: the httpsCreateUser payload;
+ * - `record`: the record without its id; its file URL fields are set by the upload step;
+ * - `files`: the chosen files by URL field ('logoUrl', 'cvUrl'), stored as the slice's OwnedFiles;
+ * - `onProgress`: upload progress 0..100 of the first file;
+ * - `resume`: set by Retry: the account made by the first attempt and the steps that failed then;
+ *   only those run again, with the same uid (never a second account, issue 6).
+ */
+export interface AccountRequest<R> {
+  account: CreateAccountPayload;
+  record: R;
+  files?: FileChanges;
+  onProgress?: ProgressHandler;
+  resume?: { uid: string; steps: FollowUpStep[] };
+}
+
+/** The outcome: the account's uid, the record as written, and the failed steps (empty: done). */
+export interface AccountOutcome<R> {
+  uid: string;
+  record: R & { id: string };
+  /** False when the record step failed (nothing to show in the list yet). */
+  recordWritten: boolean;
+  failures: StepFailure[];
+}
+
+/** The account workflow's backend; unit tests give an in-memory one (thunk extraArgument). */
+export interface AccountsApi {
+  /**
+   * Creates the account, then in parallel writes `{path}/{uid}` (with `id`), uploads the files
+   * and e-mails the sign-in link.
+   * @throws the callable's error (message = catalogue id, e.g. 'auth/email-already-exists') when
+   *   the account cannot be made; step failures are returned, not thrown.
+   */
+  create<R extends object>(
+    path: string,
+    owned: readonly OwnedFile[],
+    request: AccountRequest<R>,
+  ): Promise<AccountOutcome<R>>;
+}
+
+/** The real account workflow, through httpsCreateUser, the Realtime Database and Storage. */
+export const accountsApi: AccountsApi = {
+  async create(path, owned, { account, record, files = {}, onProgress, resume }) {
+    const uid = resume?.uid ?? (await createAccount(account));
+    const wanted = new Set<FollowUpStep>(resume?.steps ?? FOLLOW_UP_STEPS);
+    const stored = { ...record, id: uid };
+    const [{ ref, set, update }, db] = await Promise.all([import('firebase/database'), database()]);
+    const target = ref(db, `${path}/${uid}`);
+    // The files' URLs go into the record, so the upload step waits for the record to exist.
+    const recordWritten = wanted.has('record')
+      ? set(target, stripUndefined(stored))
+      : Promise.resolve();
+    const failures = await runFollowUpSteps({
+      record: wanted.has('record') ? () => recordWritten : undefined,
+      upload:
+        wanted.has('upload') && owned.some((o) => files[o.field])
+          ? async () => {
+              const urls = await storeOwnedFiles(owned, uid, null, files, onProgress);
+              await recordWritten;
+              await update(target, urls);
+              Object.assign(stored, urls);
+            }
+          : undefined,
+      invitation: wanted.has('invitation') ? () => sendInvitation(account.email) : undefined,
+    });
+    return {
+      uid,
+      record: stored,
+      recordWritten: !failures.some((f) => f.step === 'record'),
+      failures,
+    };
+  },
+};

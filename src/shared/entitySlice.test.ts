@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { createEntitySlice } from './entitySlice';
+import type { AccountsApi, AccountRequest } from './accounts';
+import { createEntitySlice, STEPS_FAILED, type ThunkExtra } from './entitySlice';
 import type { EntityApi } from './rtdb';
 import { sessionCleared } from './session';
 
@@ -48,14 +49,45 @@ function memoryApi(fail: Partial<Record<keyof EntityApi<Item, Create, Modify>, u
   return api;
 }
 
-function setup(api = memoryApi()) {
+/**
+ * An in-memory account workflow: counts the accounts made, and fails the steps listed in
+ * `failing` once each (as a flaky upload or mail server would).
+ */
+function memoryAccounts(failing: Array<'record' | 'upload' | 'invitation'> = []) {
+  const made: string[] = [];
+  const requests: Array<AccountRequest<unknown>> = [];
+  const pending = new Set(failing);
+  const accounts: AccountsApi = {
+    async create(_path, _owned, request) {
+      requests.push(request as AccountRequest<unknown>);
+      const uid = request.resume?.uid ?? `uid${made.push('x')}`;
+      const steps = request.resume?.steps ?? ['record', 'upload', 'invitation'];
+      const failures = steps
+        .filter((step) => pending.delete(step))
+        .map((step) => ({ step, error: { messageId: `failed/${step}` } }));
+      return {
+        uid,
+        record: { ...request.record, id: uid },
+        recordWritten: !failures.some((f) => f.step === 'record'),
+        failures,
+      };
+    },
+  };
+  return { accounts, made, requests };
+}
+
+function setup(api = memoryApi(), accounts = memoryAccounts().accounts) {
   const entity = createEntitySlice<Item, Create, Modify>({
     name: 'items',
-    api,
     messages: { created: 'Items.created', updated: 'Items.updated', deleted: 'Items.deleted' },
     sortComparer: (x, y) => x.name.localeCompare(y.name),
   });
-  const store = configureStore({ reducer: { items: entity.reducer } });
+  // The backend comes as the thunks' extraArgument, as the app's store gives it.
+  const extra: ThunkExtra = { apis: { items: api }, accounts };
+  const store = configureStore({
+    reducer: { items: entity.reducer },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
+  });
   const all = () => entity.selectors.selectAll(store.getState().items);
   return { entity, store, all, state: () => store.getState().items };
 }
@@ -127,5 +159,72 @@ describe('createEntitySlice', () => {
     await store.dispatch(entity.fetchAll());
     store.dispatch(sessionCleared());
     expect(all()).toEqual([]);
+  });
+
+  it('a store without the api rejects with a clear error instead of calling Firebase', async () => {
+    const entity = createEntitySlice<Item, Create, Modify>({ name: 'orphans' });
+    const store = configureStore({
+      reducer: { orphans: entity.reducer },
+      middleware: (getDefault) =>
+        getDefault({ thunk: { extraArgument: { apis: {}, accounts: memoryAccounts().accounts } } }),
+    });
+    await store.dispatch(entity.fetchAll());
+    expect(store.getState().orphans.error?.raw).toMatch(/No api for the 'orphans' slice/);
+  });
+});
+
+describe('createWithAccount (the one account workflow, issue 14)', () => {
+  const request = {
+    account: { email: 'ana@tuition.test', isAdmin: false },
+    record: { name: 'Ana' },
+  };
+
+  it('lists the record and carries the created toast when every step succeeds', async () => {
+    const { accounts, made } = memoryAccounts();
+    const { entity, store, all, state } = setup(memoryApi(), accounts);
+    const action = await store.dispatch(entity.createWithAccount(request));
+    expect(action.meta).toMatchObject({ requestStatus: 'fulfilled', toast: 'Items.created' });
+    expect(all()).toEqual([{ id: 'uid1', name: 'Ana' }]);
+    expect(made).toHaveLength(1);
+    expect(state().success).toBe(true);
+  });
+
+  it('a failed step rejects with the uid and the failures, lists the written record', async () => {
+    const { accounts } = memoryAccounts(['invitation']);
+    const { entity, store, all, state } = setup(memoryApi(), accounts);
+    const action = await store.dispatch(entity.createWithAccount(request));
+    expect(action.payload).toMatchObject({
+      messageId: STEPS_FAILED,
+      uid: 'uid1',
+      failures: [{ step: 'invitation', error: { messageId: 'failed/invitation' } }],
+    });
+    expect(all()).toEqual([{ id: 'uid1', name: 'Ana' }]);
+    expect(state()).toMatchObject({ loading: false, success: false });
+  });
+
+  it('a retry runs only the failed steps with the same account: never a second one', async () => {
+    const { accounts, made, requests } = memoryAccounts(['upload', 'invitation']);
+    const { entity, store } = setup(memoryApi(), accounts);
+    await store.dispatch(entity.createWithAccount(request));
+    const retry = await store.dispatch(
+      entity.createWithAccount({
+        ...request,
+        resume: { uid: 'uid1', steps: ['upload', 'invitation'] },
+      }),
+    );
+    expect(retry.meta).toMatchObject({ requestStatus: 'fulfilled' });
+    expect(made).toHaveLength(1);
+    expect(requests[1]?.resume).toEqual({ uid: 'uid1', steps: ['upload', 'invitation'] });
+  });
+
+  it('a failed account (e-mail in use) rejects with its catalogue error and lists nothing', async () => {
+    const inUse = Object.assign(new Error('auth/email-already-exists'), {
+      code: 'functions/already-exists',
+    });
+    const accounts: AccountsApi = { create: () => Promise.reject(inUse) };
+    const { entity, store, all, state } = setup(memoryApi(), accounts);
+    await store.dispatch(entity.createWithAccount(request));
+    expect(all()).toEqual([]);
+    expect(state().error?.messageId).toBeTruthy();
   });
 });

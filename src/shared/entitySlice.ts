@@ -11,6 +11,12 @@
  * - cleanUp: resets loading, error, success and deleted;
  * - sessionCleared (logout): back to the initial state.
  *
+ * - createWithAccount (users, students, tutors): the one account workflow (shared/accounts):
+ *   account, then record, files and invitation; a failed step rejects with the account's uid and
+ *   the failures so Retry runs only those (never a second account).
+ *
+ * The backend comes from the thunk `extraArgument` (ThunkExtra: `apis[name]`, `accounts`), which
+ * the app's store fills from the resource registry and unit tests fill with in-memory apis.
  * Thunks reject with an AppError (shared/errors) as their payload; the app shows it as a toast.
  * Success toasts come from `messages` (spec section 8 texts, as catalogue ids), carried on the
  * fulfilled action's `meta.toast` so one listener in the app can show them.
@@ -23,9 +29,70 @@ import {
   type EntityAdapter,
   type EntityState,
 } from '@reduxjs/toolkit';
+import type { AccountRequest, AccountsApi, StepFailure } from './accounts';
 import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
+import type { OwnedFile } from './ownedFiles';
 import type { EntityApi } from './rtdb';
 import { sessionCleared } from './session';
+
+/** A value, or a function that loads it on first use (keeps SDK code out of /login's bundle). */
+export type Lazy<T> = T | (() => Promise<T>);
+
+/**
+ * The store's thunk `extraArgument`: the backend every slice thunk uses.
+ * - `apis`: each entity's EntityApi by slice name (the resource registry's `api`);
+ * - `accounts`: the account workflow (shared/accounts `accountsApi`).
+ */
+export interface ThunkExtra {
+  apis: Record<string, Lazy<unknown>>;
+  accounts: Lazy<AccountsApi>;
+}
+
+const loaded = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Resolves a Lazy value once (per loader); a loader that failed (e.g. a chunk that did not
+ * download) is tried again next time.
+ */
+export function resolveLazy<T>(value: Lazy<T>): Promise<T> {
+  if (typeof value !== 'function') return Promise.resolve(value);
+  const loader = value as () => Promise<T>;
+  let promise = loaded.get(loader) as Promise<T> | undefined;
+  if (!promise) {
+    promise = loader().catch((e: unknown) => {
+      loaded.delete(loader);
+      throw e;
+    });
+    loaded.set(loader, promise);
+  }
+  return promise;
+}
+
+/**
+ * The EntityApi of slice `name` from the thunk's extra argument.
+ * @throws Error when the store was made without an api for it (a wiring mistake).
+ */
+export function entityApiOf<T extends { id: string }, C, M extends { id: string }>(
+  extra: ThunkExtra,
+  name: string,
+): Promise<EntityApi<T, C, M>> {
+  const api = extra.apis[name];
+  if (!api) return Promise.reject(new Error(`No api for the '${name}' slice in the store`));
+  return resolveLazy(api as Lazy<EntityApi<T, C, M>>);
+}
+
+/**
+ * The rejected payload of `createWithAccount`. With `uid` the account exists and `failures` lists
+ * the steps to retry (as `resume`); `record` is set when the record itself was written.
+ */
+export interface AccountError<T = unknown> extends AppError {
+  uid?: string;
+  failures?: StepFailure[];
+  record?: T;
+}
+
+/** Message id of a create whose account exists but some follow-up step failed. */
+export const STEPS_FAILED = 'FollowUp.failed';
 
 /** The state of one entity list (spec section 4). */
 export interface EntityListState<T extends { id: string }> extends EntityState<T, string> {
@@ -48,15 +115,15 @@ export interface EntityMessages {
   deleted?: string;
 }
 
-export interface EntitySliceOptions<T extends { id: string }, C, M extends { id: string }> {
-  /** Slice name and action-type prefix, e.g. 'users'. */
-  name: string;
+export interface EntitySliceOptions<T extends { id: string }> {
   /**
-   * The backend access, or a function that loads it on first use: a feature whose api pulls in
-   * uploads or account creation keeps that code out of the store's (and so /login's) bundle.
+   * Slice name, action-type prefix, key of its api in ThunkExtra `apis` and, for
+   * createWithAccount, the database path of its records, e.g. 'users'.
    */
-  api: EntityApi<T, C, M> | (() => Promise<EntityApi<T, C, M>>);
+  name: string;
   messages?: EntityMessages;
+  /** The files a record owns (createWithAccount uploads them), e.g. a user's logo. */
+  files?: readonly OwnedFile[];
   /** Order of `selectAll`; default: the order records were loaded or added. */
   sortComparer?: (a: T, b: T) => number;
   /** Extra reducers for a feature's own thunks, given the adapter. */
@@ -71,8 +138,13 @@ export interface ToastMeta {
   toast?: string;
 }
 
-type ReadConfig = { rejectValue: AppError };
-type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta };
+type ReadConfig = { rejectValue: AppError; extra: ThunkExtra };
+type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
+type AccountConfig<T> = {
+  rejectValue: AccountError<T>;
+  fulfilledMeta: ToastMeta;
+  extra: ThunkExtra;
+};
 
 /** The flags of a list, as the reducers below touch them (drafts included). */
 interface Flags {
@@ -86,21 +158,12 @@ interface Flags {
 /**
  * Makes the slice, its thunks and selectors for one entity.
  * @returns `reducer`, `actions` (incl. cleanUp), thunks `fetchAll`, `fetchOne`, `create`,
- *   `modify`, `remove`, the `adapter` and selectors over the slice state.
+ *   `modify`, `remove`, `createWithAccount`, the `adapter` and selectors over the slice state.
  */
 export function createEntitySlice<T extends { id: string }, C, M extends { id: string }>(
-  options: EntitySliceOptions<T, C, M>,
+  options: EntitySliceOptions<T>,
 ) {
-  const { name, messages = {} } = options;
-  let loadedApi: Promise<EntityApi<T, C, M>> | undefined;
-  const api = () => {
-    const given = options.api;
-    loadedApi ??= Promise.resolve(typeof given === 'function' ? given() : given).catch((e) => {
-      loadedApi = undefined; // a chunk that failed to download is tried again next time
-      throw e;
-    });
-    return loadedApi;
-  };
+  const { name, messages = {}, files = [] } = options;
   const adapter = createEntityAdapter<T, string>({
     selectId: (item) => item.id,
     ...(options.sortComparer ? { sortComparer: options.sortComparer } : {}),
@@ -115,9 +178,9 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
 
   const fetchAll = createAsyncThunk<T[], void, ReadConfig>(
     `${name}/fetchAll`,
-    async (_, { rejectWithValue }) => {
+    async (_, { rejectWithValue, extra }) => {
       try {
-        return await (await api()).list();
+        return await (await entityApiOf<T, C, M>(extra, name)).list();
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -125,9 +188,9 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   );
   const fetchOne = createAsyncThunk<T, string, ReadConfig>(
     `${name}/fetchOne`,
-    async (id, { rejectWithValue }) => {
+    async (id, { rejectWithValue, extra }) => {
       try {
-        return await (await api()).get(id);
+        return await (await entityApiOf<T, C, M>(extra, name)).get(id);
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -135,9 +198,10 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   );
   const create = createAsyncThunk<T, C, WriteConfig>(
     `${name}/create`,
-    async (input, { rejectWithValue, fulfillWithValue }) => {
+    async (input, { rejectWithValue, fulfillWithValue, extra }) => {
       try {
-        return fulfillWithValue(await (await api()).create(input), { toast: messages.created });
+        const api = await entityApiOf<T, C, M>(extra, name);
+        return fulfillWithValue(await api.create(input), { toast: messages.created });
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -145,9 +209,10 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   );
   const modify = createAsyncThunk<T, M, WriteConfig>(
     `${name}/modify`,
-    async (input, { rejectWithValue, fulfillWithValue }) => {
+    async (input, { rejectWithValue, fulfillWithValue, extra }) => {
       try {
-        return fulfillWithValue(await (await api()).modify(input), { toast: messages.updated });
+        const api = await entityApiOf<T, C, M>(extra, name);
+        return fulfillWithValue(await api.modify(input), { toast: messages.updated });
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -155,10 +220,32 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   );
   const remove = createAsyncThunk<string, string, WriteConfig>(
     `${name}/remove`,
-    async (id, { rejectWithValue, fulfillWithValue }) => {
+    async (id, { rejectWithValue, fulfillWithValue, extra }) => {
       try {
-        await (await api()).remove(id);
+        await (await entityApiOf<T, C, M>(extra, name)).remove(id);
         return fulfillWithValue(id, { toast: messages.deleted });
+      } catch (e) {
+        return rejectWithValue(toAppError(e));
+      }
+    },
+  );
+
+  const createWithAccount = createAsyncThunk<T, AccountRequest<Omit<T, 'id'>>, AccountConfig<T>>(
+    `${name}/createWithAccount`,
+    async (request, { rejectWithValue, fulfillWithValue, extra }) => {
+      try {
+        const accounts = await resolveLazy(extra.accounts);
+        const outcome = await accounts.create(name, files, request);
+        const record = outcome.record as unknown as T;
+        if (outcome.failures.length === 0) {
+          return fulfillWithValue(record, { toast: messages.created });
+        }
+        return rejectWithValue({
+          messageId: STEPS_FAILED,
+          uid: outcome.uid,
+          failures: outcome.failures,
+          ...(outcome.recordWritten ? { record } : {}),
+        });
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }
@@ -230,7 +317,18 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
           state.loading = false;
           state.deleted = true;
         })
-        .addCase(remove.rejected, (state, { payload }) => failed(state, payload));
+        .addCase(remove.rejected, (state, { payload }) => failed(state, payload))
+        .addCase(createWithAccount.pending, pending)
+        .addCase(createWithAccount.fulfilled, (state, { payload }) => {
+          adapter.setOne(state as EntityListState<T>, payload);
+          state.loading = false;
+          state.success = true;
+        })
+        .addCase(createWithAccount.rejected, (state, { payload }) => {
+          // A written record is listed even when its upload or invitation failed.
+          if (payload?.record) adapter.setOne(state as EntityListState<T>, payload.record as T);
+          failed(state, payload && { messageId: payload.messageId });
+        });
       options.extraReducers?.(builder as ActionReducerMapBuilder<EntityListState<T>>, adapter);
     },
   });
@@ -248,6 +346,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     create,
     modify,
     remove,
+    createWithAccount,
     /** Selectors over this slice's own state (`selectAll` is the list's data). */
     selectors,
   };

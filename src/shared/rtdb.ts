@@ -4,6 +4,22 @@
  * loaded database from shared/firebase.
  */
 import { database } from './firebase';
+import type { FileChanges, OwnedFile } from './ownedFiles';
+import type { ProgressHandler } from './upload';
+
+/** What a create takes: the record without its key, or with a given key (an Auth uid). */
+export type RecordCreate<T> = Omit<T, 'id'> & { id?: string };
+
+/**
+ * What a modify takes: the changed fields and, for records that own files (OwnedFile), new files
+ * by URL field with the upload's progress (0..100).
+ */
+export interface RecordModify<T> {
+  id: string;
+  changes: Partial<Omit<T, 'id'>>;
+  files?: FileChanges;
+  onProgress?: ProgressHandler;
+}
 
 /** The operations an entity slice needs from its backend; features may replace any of them. */
 export interface EntityApi<T extends { id: string }, C, M extends { id: string }> {
@@ -39,7 +55,7 @@ export class NotFoundError extends Error {
 export function rtdbEntityApi<T extends { id: string }>(
   path: string,
   orderBy?: string,
-): EntityApi<T, Omit<T, 'id'> & { id?: string }, { id: string; changes: Partial<Omit<T, 'id'>> }> {
+): EntityApi<T, RecordCreate<T>, RecordModify<T>> {
   const load = async () => {
     const db = await database();
     const m = await import('firebase/database');
@@ -74,7 +90,7 @@ export function rtdbEntityApi<T extends { id: string }>(
     async modify({ id, changes }) {
       const { db, m } = await load();
       const target = m.ref(db, `${path}/${id}`);
-      await m.update(target, stripUndefined(changes));
+      await m.update(target, stripUndefined(changes as object));
       const snap = await m.get(target);
       return { ...(snap.val() as Omit<T, 'id'>), id } as T;
     },
@@ -88,4 +104,25 @@ export function rtdbEntityApi<T extends { id: string }>(
 /** RTDB rejects `undefined`; an absent field is the same thing, so drop them. */
 export function stripUndefined<V extends object>(value: V): V {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as V;
+}
+
+/**
+ * An EntityApi whose records own files (OwnedFile: a logo, a photo, a CV): `modify` stores the
+ * given `files` first (the old ones deleted, shared/ownedFiles) and saves their new URLs with the
+ * changed fields. Users, students and tutors use it.
+ */
+export function withOwnedFiles<T extends { id: string }, C>(
+  base: EntityApi<T, C, RecordModify<T>>,
+  owned: readonly OwnedFile[],
+): EntityApi<T, C, RecordModify<T>> {
+  return {
+    ...base,
+    async modify({ id, changes, files, onProgress }) {
+      if (!files || !owned.some((o) => files[o.field])) return base.modify({ id, changes });
+      const { storeOwnedFiles } = await import('./ownedFiles');
+      const current = (await base.get(id)) as unknown as Record<string, unknown>;
+      const urls = await storeOwnedFiles(owned, id, current, files, onProgress);
+      return base.modify({ id, changes: { ...changes, ...urls } });
+    },
+  };
 }

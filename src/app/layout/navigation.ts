@@ -1,7 +1,11 @@
 /**
  * The side navigation (spec 2 Layout): groups, their links and which need an admin (spec 6: only
- * admins may open management screens, so non-admins see only what they can open).
+ * admins may open management screens, so non-admins see only what they can open). Built from the
+ * resource registry (src/app/resources.ts).
  */
+import { NAV_GROUPS, type ResourceNav } from '@/shared/resource';
+import { resources } from '../resources';
+
 export interface NavLinkItem {
   /** Catalogue id of the label. */
   labelId: string;
@@ -22,53 +26,43 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-const admin = (labelId: string, to: string): NavLinkItem => ({ labelId, to, admin: true });
+/**
+ * The side navigation: Dashboard, then each group of NAV_GROUPS (spec 2 Layout) with the links
+ * of the registered resources in it, in registry order; a resource's list link, then its create
+ * link; resources naming a submenu share it, at the place of its first one.
+ */
+function buildNavigation(): NavGroup[] {
+  const groups: NavGroup[] = NAV_GROUPS.map((group) => ({
+    labelId: `Layout.nav.${group}`,
+    items: [],
+  }));
+  for (const resource of resources) {
+    if (!('nav' in resource)) continue;
+    const nav: ResourceNav = resource.nav;
+    const links: NavLinkItem[] = [{ labelId: nav.list, to: resource.path, admin: true }];
+    if (nav.create) links.push({ labelId: nav.create, to: `${resource.path}/new`, admin: true });
+    const { items } = groups[NAV_GROUPS.indexOf(nav.group)]!;
+    if (!nav.submenu) {
+      items.push(...links);
+      continue;
+    }
+    let submenu = items.find((item): item is NavSubmenu => item.labelId === nav.submenu);
+    if (!submenu) {
+      submenu = { labelId: nav.submenu, children: [] };
+      items.push(submenu);
+    }
+    submenu.children.push(...links);
+  }
+  return [
+    {
+      labelId: 'Layout.nav.navigation',
+      items: [{ labelId: 'Layout.nav.dashboard', to: '/', admin: false }],
+    },
+    ...groups.filter((group) => group.items.length > 0),
+  ];
+}
 
-export const NAVIGATION: readonly NavGroup[] = [
-  {
-    labelId: 'Layout.nav.navigation',
-    items: [{ labelId: 'Layout.nav.dashboard', to: '/', admin: false }],
-  },
-  {
-    labelId: 'Layout.nav.levelManagement',
-    items: [
-      admin('Layout.nav.manageLevel', '/browsing-levels'),
-      admin('Layout.nav.createLevel', '/browsing-levels/new'),
-    ],
-  },
-  {
-    labelId: 'Layout.nav.customers',
-    items: [
-      admin('Layout.nav.manageStudents', '/students'),
-      admin('Layout.nav.createStudent', '/students/new'),
-      admin('Layout.nav.manageTutors', '/tutors'),
-      admin('Layout.nav.createTutor', '/tutors/new'),
-    ],
-  },
-  { labelId: 'Layout.nav.statistics', items: [admin('Layout.nav.charts', '/statistic')] },
-  { labelId: 'Layout.nav.sales', items: [admin('Layout.nav.orders', '/orders')] },
-  {
-    labelId: 'Layout.nav.subjectSetting',
-    items: [
-      admin('Layout.nav.manageSubjects', '/subjects'),
-      admin('Layout.nav.createSubject', '/subjects/new'),
-    ],
-  },
-  {
-    labelId: 'Layout.nav.systems',
-    items: [
-      admin('Layout.nav.users', '/users'),
-      {
-        labelId: 'Layout.nav.manageFields',
-        children: [
-          admin('Layout.nav.countries', '/countries'),
-          admin('Layout.nav.fieldLevels', '/field-levels'),
-          admin('Layout.nav.schools', '/field-schools'),
-        ],
-      },
-    ],
-  },
-];
+export const NAVIGATION: readonly NavGroup[] = buildNavigation();
 
 /** The groups a user sees: admin links only for admins; groups left empty are dropped. */
 export function visibleNavigation(isAdmin: boolean): NavGroup[] {

@@ -14,16 +14,19 @@
  * would leave the country in use, so the switch would do nothing visible). Both switches show 'The country was updated successfully.' (spec section 8).
  */
 import type { EntityListState } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { Country } from './types';
 
 /** A country as stored: always with its record id. */
 export type StoredCountry = Country & { id: string };
 
-export const countries = createEntitySlice({
+export const countries = createEntitySlice<
+  StoredCountry,
+  RecordCreate<StoredCountry>,
+  RecordModify<StoredCountry>
+>({
   name: 'countries',
-  api: rtdbEntityApi<StoredCountry>('countries'),
   // Creating and removing a record are both "updating" the country for the admin.
   messages: {
     created: 'Countries.updated',

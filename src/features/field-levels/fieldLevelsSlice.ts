@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
 import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { FieldLevel } from './types';
 
 /** Writes new `order` values of field levels in one multi-path update (shared/reorder). */
@@ -12,9 +12,12 @@ export const reorderFieldLevels = createReorderThunk('fieldLevels', 'fieldLevels
  * The fieldLevels list (spec sections 3, 4 and 7): records under `fieldLevels/{id}`, read
  * ordered by `order` and kept sorted by it (then by name) in the store.
  */
-export const fieldLevels = createEntitySlice({
+export const fieldLevels = createEntitySlice<
+  FieldLevel,
+  RecordCreate<FieldLevel>,
+  RecordModify<FieldLevel>
+>({
   name: 'fieldLevels',
-  api: rtdbEntityApi<FieldLevel>('fieldLevels', 'order'),
   messages: {
     created: 'FieldLevels.created',
     updated: 'FieldLevels.updated',

@@ -1,17 +1,16 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
 import { byOrderThenName } from '@/shared/reorder';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { AccessBy, Level } from './types';
 
 /**
  * The levels list (spec sections 3, 4 and 7): browsing levels under `levels/{id}`, kept sorted
  * by `order` then name in the store.
  */
-export const levels = createEntitySlice({
+export const levels = createEntitySlice<Level, RecordCreate<Level>, RecordModify<Level>>({
   name: 'levels',
-  api: rtdbEntityApi<Level>('levels'),
   messages: { created: 'Levels.created', updated: 'Levels.updated', deleted: 'Levels.deleted' },
   sortComparer: byOrderThenName,
 });

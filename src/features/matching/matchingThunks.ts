@@ -5,14 +5,14 @@
  * 'Tutor is matched successfully' (spec section 8).
  */
 import { createAsyncThunk } from '@reduxjs/toolkit';
-import type { ToastMeta } from '@/shared/entitySlice';
+import type { ThunkExtra, ToastMeta } from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
 import { students } from '@/features/people/students/studentsSlice';
 import { tutors } from '@/features/people/tutors/tutorsSlice';
 import { setConfirmedTutor, setSuggested } from './matchingApi';
 
-type Config = { rejectValue: AppError; fulfilledMeta: ToastMeta };
+type Config = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
 
 /** Confirms `tutorId` (or, with null, removes the confirmed tutor) for a student's subject. */
 export const confirmTutor = createAsyncThunk<
@@ -43,7 +43,7 @@ export const confirmTutor = createAsyncThunk<
 export const toggleSuggested = createAsyncThunk<
   void,
   { studentId: string; subjectId: string; tutorId: string; suggested: boolean },
-  { rejectValue: AppError }
+  { rejectValue: AppError; extra: ThunkExtra }
 >(
   'matching/toggleSuggested',
   async ({ studentId, subjectId, tutorId, suggested }, { dispatch, rejectWithValue }) => {

@@ -1,8 +1,8 @@
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
 import { createEntitySlice, type ToastMeta } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { Order } from './types';
 
 /** The stored order changed under us (e.g. approved by another admin): replace it in the list. */
@@ -43,9 +43,8 @@ export const approveOrder = createAsyncThunk<
  * `success` like modify; a failed approval is a toast, and only a failed load (`loadError`) makes
  * the table show 'Show error' instead of the rows.
  */
-export const orders = createEntitySlice({
+export const orders = createEntitySlice<Order, RecordCreate<Order>, RecordModify<Order>>({
   name: 'orders',
-  api: rtdbEntityApi<Order>('orders', 'order'),
   extraReducers: (builder, adapter) => {
     builder
       .addCase(approveOrder.pending, (state) => {

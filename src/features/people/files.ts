@@ -1,3 +1,16 @@
+import type { OwnedFile } from '@/shared/ownedFiles';
+
+/** A student's file: the photo, shown through its 200x200 copy (spec 3, Files). */
+export const STUDENT_FILES: readonly OwnedFile[] = [
+  { field: 'logoUrl', folder: 'students', resized: true },
+];
+
+/** A tutor's files: the photo (200x200 copy shown) and the CV (`tutor-cvs/{id}.{ext}`). */
+export const TUTOR_FILES: readonly OwnedFile[] = [
+  { field: 'logoUrl', folder: 'tutors', resized: true },
+  { field: 'cvUrl', folder: 'tutor-cvs', resized: false },
+];
+
 /** Whether `file` is an image (photo uploads, spec section 2). */
 export function isImage(file: File): boolean {
   return file.type.startsWith('image/');

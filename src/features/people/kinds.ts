@@ -6,9 +6,9 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { createEntitySlice } from '@/shared/entitySlice';
-import { students, studentStored } from '@/features/people/students/studentsSlice';
+import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
-import { tutors, tutorStored } from '@/features/people/tutors/tutorsSlice';
+import { tutors } from '@/features/people/tutors/tutorsSlice';
 import type { Tutor } from '@/features/people/tutors/types';
 import { StudentExtras } from './components/fields/StudentExtras';
 import { TutorExtras } from './components/fields/TutorExtras';
@@ -19,7 +19,8 @@ import {
   type SubjectValueProps,
 } from './components/fields/SubjectValues';
 import type { PersonBasicValues, ProfileLevelValues } from './formValues';
-import type { Create, Modify, PersonPath } from './personApi';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
+import type { PersonPath } from './personApi';
 import {
   studentBasicSchema,
   studentProfileLevelSchema,
@@ -38,9 +39,7 @@ export interface PersonKind<P extends Student | Tutor> {
   /** Prefix of the form controls' ids, e.g. 'student' gives 'student-name'. */
   idPrefix: string;
   /** The kind's entity slice (shared/entitySlice). */
-  entity: ReturnType<typeof createEntitySlice<P, Create<P>, Modify<P>>>;
-  /** Puts a record written by the account workflow into the slice. */
-  stored: (record: P) => { type: string; payload: P };
+  entity: ReturnType<typeof createEntitySlice<P, RecordCreate<P>, RecordModify<P>>>;
   /** The Basic Profile schema: the form's values in, the record's fields out. */
   basicSchema: z.ZodType<Record<string, unknown>, Partial<PersonBasicValues>>;
   /** Stored fields a new record starts with besides the form's (a tutor's `cvUrl: null`). */
@@ -72,7 +71,6 @@ export const studentKind: PersonKind<Student> = {
   area: 'Students',
   idPrefix: 'student',
   entity: students,
-  stored: studentStored,
   basicSchema: studentBasicSchema,
   newRecordFields: {},
   Extras: StudentExtras,
@@ -92,7 +90,6 @@ export const tutorKind: PersonKind<Tutor> = {
   area: 'Tutors',
   idPrefix: 'tutor',
   entity: tutors,
-  stored: tutorStored,
   basicSchema: tutorBasicSchema,
   newRecordFields: { cvUrl: null },
   Extras: TutorExtras,

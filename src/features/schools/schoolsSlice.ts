@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
 import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { School } from './types';
 
 /** Writes new `order` values of schools in one multi-path update (shared/reorder). */
@@ -12,9 +12,8 @@ export const reorderSchools = createReorderThunk('schools', 'schools');
  * The schools list (spec sections 3, 4 and 7): records under `schools/{id}`, read
  * ordered by `order` and kept sorted by it (then by name) in the store.
  */
-export const schools = createEntitySlice({
+export const schools = createEntitySlice<School, RecordCreate<School>, RecordModify<School>>({
   name: 'schools',
-  api: rtdbEntityApi<School>('schools', 'order'),
   messages: {
     created: 'Schools.created',
     updated: 'Schools.updated',

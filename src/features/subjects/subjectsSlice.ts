@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
 import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
-import { rtdbEntityApi } from '@/shared/rtdb';
 import type { Subject, SubjectSettings } from './types';
 
 /** Writes new `order` values of subjects in one multi-path update (shared/reorder). */
@@ -13,9 +13,8 @@ export const reorderSubjects = createReorderThunk('subjects', 'subjects');
  * `order` and kept sorted by it (then by name) in the store. The Settings tab saves through
  * `modify` with `{ settings }`, so its toast is 'Subject updated successfully'.
  */
-export const subjects = createEntitySlice({
+export const subjects = createEntitySlice<Subject, RecordCreate<Subject>, RecordModify<Subject>>({
   name: 'subjects',
-  api: rtdbEntityApi<Subject>('subjects', 'order'),
   messages: {
     created: 'Subjects.created',
     updated: 'Subjects.updated',

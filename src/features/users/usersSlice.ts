@@ -1,70 +1,44 @@
 /**
  * The users list (spec sections 3, 4 and 7): records under `users/{uid}`, made by the one
- * entity-slice factory with the users' own api (logos in `modify` and `remove`).
+ * entity-slice factory; its api (usersApi, through the store's extraArgument) handles logos,
+ * roles and deletion. New users come from the factory's `createWithAccount` (issue 6, 14).
  *
- * Two feature thunks join the factory's state machine through its `extraReducers` option, with
- * the same flags (loading, error, success):
- * - `createUser`: account, then record + logo + invitation in parallel; a partial failure rejects
- *   with the account's uid and the failed steps so the form can retry only those (issue 6);
- * - `updateProfile`: the signed-in user's own record, with its own toast, and the session.
- * The factory's `create` (record only) is not used by screens.
+ * One feature thunk joins the factory's state machine through its `extraReducers` option, with
+ * the same flags (loading, error, success): `updateProfile`, the signed-in user's own record,
+ * with its own toast, and the session.
  */
 import {
   createAsyncThunk,
   type ActionReducerMapBuilder,
   type EntityAdapter,
 } from '@reduxjs/toolkit';
-import type { StepFailure } from '@/shared/accounts';
-import { createEntitySlice, type EntityListState, type ToastMeta } from '@/shared/entitySlice';
+import {
+  createEntitySlice,
+  entityApiOf,
+  type EntityListState,
+  type ThunkExtra,
+  type ToastMeta,
+} from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
+import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { sessionUpdated } from '@/features/auth/authSlice';
 import type { User } from './types';
-import {
-  createUserWithInvitation,
-  usersApi,
-  type CreateUserInput,
-  type ModifyUserInput,
-} from './usersApi';
+import { USER_FILES } from './usersApi';
 
-/** Message id of a create whose account exists but some follow-up step failed. */
-export const STEPS_FAILED = 'Users.stepsFailed';
-
-/**
- * The rejected payload of `createUser`. With `uid` the account was made and `failures` lists the
- * steps to retry (as `resume`); without it nothing was created.
- */
-export interface CreateUserError extends AppError {
-  uid?: string;
-  failures?: StepFailure[];
-}
-
-type WriteConfig<E extends AppError = AppError> = { rejectValue: E; fulfilledMeta: ToastMeta };
-
-/** Creates a user with invitation; success toast 'User created successfully' (spec 8). */
-export const createUser = createAsyncThunk<User, CreateUserInput, WriteConfig<CreateUserError>>(
-  'users/createUser',
-  async (input, { rejectWithValue, fulfillWithValue }) => {
-    try {
-      const { uid, user, failures } = await createUserWithInvitation(input);
-      if (failures.length > 0) return rejectWithValue({ messageId: STEPS_FAILED, uid, failures });
-      return fulfillWithValue(user, { toast: 'Users.created' });
-    } catch (e) {
-      return rejectWithValue(toAppError(e));
-    }
-  },
-);
+type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
 
 /**
  * Saves the signed-in user's own profile (spec 2 Profile; spec 6: name, location, logo, created
  * date, never isAdmin or e-mail) and updates the session (spec 4); toast 'Profile updated
  * successfully' (spec 8).
  */
-export const updateProfile = createAsyncThunk<User, ModifyUserInput, WriteConfig>(
+export const updateProfile = createAsyncThunk<User, RecordModify<User>, WriteConfig>(
   'users/updateProfile',
-  async (input, { rejectWithValue, fulfillWithValue, dispatch }) => {
+  async (input, { rejectWithValue, fulfillWithValue, dispatch, extra }) => {
     try {
       const { isAdmin: _ignored, ...changes } = input.changes;
-      const user = await usersApi.modify({ ...input, changes });
+      const api = await entityApiOf<User, RecordCreate<User>, RecordModify<User>>(extra, 'users');
+      const user = await api.modify({ ...input, changes });
       dispatch(sessionFields(user));
       return fulfillWithValue(user, { toast: 'Users.profileUpdated' });
     } catch (e) {
@@ -88,30 +62,31 @@ function featureReducers(
   builder: ActionReducerMapBuilder<EntityListState<User>>,
   adapter: EntityAdapter<User, string>,
 ) {
-  for (const thunk of [createUser, updateProfile]) {
-    builder
-      .addCase(thunk.pending, (state) => {
-        state.loading = true;
-        state.error = null;
-        state.success = false;
-        state.deleted = false;
-      })
-      .addCase(thunk.fulfilled, (state, { payload }) => {
-        adapter.setOne(state as EntityListState<User>, payload);
-        state.loading = false;
-        state.success = true;
-      })
-      .addCase(thunk.rejected, (state, { payload }) => {
-        state.loading = false;
-        state.error = payload ? { messageId: payload.messageId } : { messageId: 'errors/unknown' };
-      });
-  }
+  builder
+    .addCase(updateProfile.pending, (state) => {
+      state.loading = true;
+      state.error = null;
+      state.success = false;
+      state.deleted = false;
+    })
+    .addCase(updateProfile.fulfilled, (state, { payload }) => {
+      adapter.setOne(state as EntityListState<User>, payload);
+      state.loading = false;
+      state.success = true;
+    })
+    .addCase(updateProfile.rejected, (state, { payload }) => {
+      state.loading = false;
+      state.error = payload ? { messageId: payload.messageId } : { messageId: 'errors/unknown' };
+    });
 }
 
-/** The users slice: thunks `fetchAll`, `fetchOne`, `modify`, `remove` and the selectors. */
-export const users = createEntitySlice({
+/**
+ * The users slice: thunks `fetchAll`, `fetchOne`, `modify`, `remove`, `createWithAccount` (the
+ * one account workflow: account, record, logo, invitation) and the selectors.
+ */
+export const users = createEntitySlice<User, RecordCreate<User>, RecordModify<User>>({
   name: 'users',
-  api: usersApi,
+  files: USER_FILES,
   messages: { created: 'Users.created', updated: 'Users.updated', deleted: 'Users.deleted' },
   extraReducers: featureReducers,
 });

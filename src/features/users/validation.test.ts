@@ -1,19 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkUserForm,
-  LOGO_MAX_BYTES,
-  logoProblem,
-  userFormSchema,
-  type UserFormValues,
-} from './validation';
+import { fieldErrors } from '@/shared/forms/fieldErrors';
+import { LOGO_MAX_BYTES, logoProblem, userFormSchema, type UserFormValues } from './validation';
 
 const valid: UserFormValues = {
   email: 'ana@tuition.test',
   name: 'Ana',
   location: 'Singapore',
   isAdmin: false,
-  createdAt: new Date(2020, 0, 1),
+  createdAt: '2020-01-01',
+  logo: null,
 };
+
+/** Whether the form may be saved, and the first message id per invalid field. */
+function checkUserForm(values: UserFormValues) {
+  const result = userFormSchema.safeParse(values);
+  return result.success
+    ? { valid: true, data: result.data, errors: {} as Record<string, string | undefined> }
+    : { valid: false, data: null, errors: fieldErrors(result.error) };
+}
 
 describe('userFormSchema (spec 5, User form)', () => {
   it('accepts a complete form and trims the texts', () => {
@@ -48,10 +52,22 @@ describe('userFormSchema (spec 5, User form)', () => {
     expect(check.errors.createdAt).toBe('Users.createdAtRequired');
   });
 
-  it('is valid, with data, only when every rule holds', () => {
+  it.each(['invalid:05/06/21', 'invalid:31/02/2020', 'invalid:abc'])(
+    "refuses the typed date %j with 'Invalid date' (issue 14)",
+    (createdAt) => {
+      expect(checkUserForm({ ...valid, createdAt }).errors.createdAt).toBe('Users.invalidDate');
+    },
+  );
+
+  it('is valid, with data, only when every rule holds; the date becomes epoch ms', () => {
     const check = checkUserForm(valid);
     expect(check).toMatchObject({ valid: true, errors: {} });
-    expect(check.data?.createdAt).toEqual(new Date(2020, 0, 1));
+    expect(check.data?.createdAt).toBe(new Date(2020, 0, 1).getTime());
+  });
+
+  it('refuses a logo that is not an image', () => {
+    const pdf = new File(['%PDF'], 'a.png', { type: 'application/pdf' });
+    expect(checkUserForm({ ...valid, logo: pdf }).errors.logo).toBe('Users.logoNotImage');
   });
 });
 

@@ -2,57 +2,15 @@
  * Validation of the user form (spec section 5, User form), as zod schemas whose error messages are
  * catalogue ids (src/app/i18n/<locale>/users.json). The form and its tests use the same schemas.
  */
+import { parseISO } from 'date-fns';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
-import { fieldErrors } from '@/shared/forms/fieldErrors';
 
 /**
  * Largest logo accepted, in bytes: 2 MB. The same limit is enforced by storage.rules
  * (`match /users/{file}`) and stated in the form's hint (Users.logoHint).
  */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-
-/** The values the user form edits. `createdAt` is null until a date is picked. */
-export interface UserFormValues {
-  email: string;
-  name: string;
-  location: string;
-  isAdmin: boolean;
-  createdAt: Date | null;
-}
-
-/**
- * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
- * location required, a created date. Parsing trims the texts and yields a Date.
- */
-export const userFormSchema = z.object({
-  email: z.string().trim().min(1, 'Users.emailRequired').regex(EMAIL_PATTERN, 'Users.invalidEmail'),
-  name: z.string().trim().min(1, 'Users.nameRequired'),
-  location: z.string().trim().min(1, 'Users.locationRequired'),
-  isAdmin: z.boolean(),
-  createdAt: z.date({ error: 'Users.createdAtRequired' }),
-});
-
-/** Parsed form output. */
-export type UserFormData = z.output<typeof userFormSchema>;
-
-/** Field name -> message id of its first problem, for the fields that have one. */
-type UserFormErrors = Partial<Record<keyof UserFormValues, string>>;
-
-/**
- * Checks the form's values.
- * @returns `valid` (submit is enabled only then, spec 5), the parsed data when valid, and the
- *   first message id per invalid field.
- */
-export function checkUserForm(values: UserFormValues): {
-  valid: boolean;
-  data: UserFormData | null;
-  errors: UserFormErrors;
-} {
-  const result = userFormSchema.safeParse(values);
-  if (result.success) return { valid: true, data: result.data, errors: {} };
-  return { valid: false, data: null, errors: fieldErrors(result.error) };
-}
 
 /**
  * A logo file (spec 5: "The logo must be an image"; storage.rules: image/* under 2 MB). The
@@ -62,6 +20,32 @@ const logoSchema = z
   .custom<File>((value) => value instanceof Blob, 'Users.logoNotImage')
   .refine((file) => file.type.startsWith('image/'), 'Users.logoNotImage')
   .refine((file) => file.size < LOGO_MAX_BYTES, 'Users.logoTooLarge');
+
+/**
+ * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
+ * location required, a created date typed strictly as dd/MM/yyyy (held as 'yyyy-MM-dd' by the
+ * shared DateField; 'Invalid date' otherwise, issue 14), and an optional new logo. Parsing trims
+ * the texts and gives `createdAt` in epoch milliseconds (local midnight of the day), as stored.
+ */
+export const userFormSchema = z.object({
+  email: z.string().trim().min(1, 'Users.emailRequired').regex(EMAIL_PATTERN, 'Users.invalidEmail'),
+  name: z.string().trim().min(1, 'Users.nameRequired'),
+  location: z.string().trim().min(1, 'Users.locationRequired'),
+  isAdmin: z.boolean(),
+  createdAt: z
+    .string()
+    .nullable()
+    .refine((day) => day !== null && day !== '', 'Users.createdAtRequired')
+    .refine((day) => !day || /^\d{4}-\d{2}-\d{2}$/.test(day), 'Users.invalidDate')
+    .transform((day) => parseISO(day as string).getTime()),
+  logo: logoSchema.nullable(),
+});
+
+/** What the user form edits (`createdAt`: 'yyyy-MM-dd' or null; `logo`: a picked file). */
+export type UserFormValues = z.input<typeof userFormSchema>;
+
+/** Parsed form output: the record's fields and the new logo. */
+export type UserFormData = z.output<typeof userFormSchema>;
 
 /** The message id of what is wrong with `file` as a logo, or null when it is acceptable. */
 export function logoProblem(file: File): string | null {

@@ -3,8 +3,11 @@ import type { StepFailure } from '../accounts';
 
 export interface FollowUpFailuresProps {
   failures: StepFailure[];
-  /** Retries only the failed steps (the account exists already). */
-  onRetry: () => void;
+  /**
+   * Retries only the failed steps (the account exists already). Absent, the button submits the
+   * form it is in, whose submit handler retries (so the input is parsed and checked again).
+   */
+  onRetry?: () => void;
   retrying: boolean;
   /** Keeps Retry disabled, e.g. while the form's current input is invalid (users' form). */
   disabled?: boolean;
@@ -40,7 +43,7 @@ export function FollowUpFailures({
         ))}
       </ul>
       <button
-        type="button"
+        type={onRetry ? 'button' : 'submit'}
         className={`button is-warning is-light${retrying ? ' is-loading' : ''}`}
         onClick={onRetry}
         disabled={retrying || disabled}

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A Bulma field: a label bound to the control with `htmlFor`, the control, and the error message
- * (role="alert", id `${id}-error`, which the control should name in aria-describedby).
+ * (role="alert", id `${id}-error`) or else the hint (id `${id}-help`); the control names the one
+ * shown in aria-describedby (fieldErrors `errorProps`).
  */
 export function FormField({
   id,
@@ -25,7 +26,11 @@ export function FormField({
         {label}
       </label>
       <div className="control">{children}</div>
-      {help && !error && <p className="help">{help}</p>}
+      {help && !error && (
+        <p className="help" id={`${id}-help`}>
+          {help}
+        </p>
+      )}
       {error && (
         <p className="help is-danger" id={`${id}-error`} role="alert">
           {error}

@@ -38,7 +38,7 @@ export function InputField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
-        {...errorProps(id, error)}
+        {...errorProps(id, error, Boolean(help))}
       />
     </FormField>
   );

@@ -15,6 +15,8 @@ export function fieldErrors(error: ZodError | undefined | null): Record<string, 
 }
 
 /** aria attributes of a control whose FormField (shared/forms/FormField) shows `error`. */
-export function errorProps(id: string, error?: string | null) {
-  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+export function errorProps(id: string, error?: string | null, hasHelp = false) {
+  // FormField shows the hint (`${id}-help`) or, while invalid, the error (`${id}-error`).
+  if (error) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` };
+  return hasHelp ? { 'aria-describedby': `${id}-help` } : {};
 }

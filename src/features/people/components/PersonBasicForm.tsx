@@ -3,31 +3,27 @@
  * field groups (contact, address, photo, and the kind's extras from its PersonKind) on the one
  * form system (shared/forms/useFormState).
  *
- * Create: httpsCreateUser, then record, photo (and CV) upload and sign-in link in parallel
- * (people/personApi createPerson); failed steps are listed with a Retry that reuses the account.
- * A created person continues on its edit page with the Profile Level tab open (issue 14).
- * Edit: the e-mail is fixed; a new photo replaces the old files (shared/upload replaceImage), a
- * new CV the old one, both with progress, before the record is updated through the slice's
- * `modify` thunk; then the list is shown. On failure the form keeps everything typed.
+ * Create: the slice's `createWithAccount` (httpsCreateUser, then record, photo and CV upload and
+ * sign-in link in parallel, shared/accounts); failed steps are listed with a Retry that reuses
+ * the account. A created person continues on its edit page with the Profile Level tab open.
+ * Edit: the e-mail is fixed; the slice's `modify` replaces a new photo's or CV's old files
+ * (shared/ownedFiles) with progress, then saves the fields; then the list is shown. Toasts come
+ * from the thunks; on failure the form keeps everything typed.
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { useAppDispatch } from '@/app/hooks';
 import type { Student } from '@/features/people/students/types';
 import type { Tutor } from '@/features/people/tutors/types';
-import type { StepFailure } from '@/shared/accounts';
-import { toAppError } from '@/shared/errors';
 import { FileField } from '@/shared/forms/FileField';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { Form } from '@/shared/forms/Form';
 import { CREATED_STATE } from '@/shared/forms/useCreatedState';
+import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { useFormState } from '@/shared/forms/useFormState';
-import { deleteStoredFile, replaceImage } from '@/shared/upload';
 import { basicValues, type PersonBasicValues } from '../formValues';
 import type { PersonKind } from '../kinds';
-import { createPerson, photoPath, uploadCv } from '../personApi';
 import { AddressFields } from './fields/AddressFields';
 import { ContactFields } from './fields/ContactFields';
 
@@ -54,17 +50,18 @@ export function PersonBasicForm<P extends Student | Tutor>({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const form = useFormState(kind.basicSchema, basicValues(person));
-  const [progress, setProgress] = useState<{ photo: number | null; cv: number | null }>({
-    photo: null,
-    cv: null,
-  });
+  const account = useAccountCreation(kind.entity.createWithAccount);
+  const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
-  const [pending, setPending] = useState<{ uid: string; failures: StepFailure[] } | null>(null);
-  const idOf = (field: keyof PersonBasicValues) => `${kind.idPrefix}-${field}`;
-  const progressOf = (field: 'photo' | 'cv') => progress[field];
-  const onProgress = (field: 'photo' | 'cv') => (percent: number) =>
-    setProgress((p) => ({ ...p, [field]: percent }));
+  const pending = account.pending;
   const photo = form.bind('photo');
+  const idOf = (field: keyof PersonBasicValues) => `${kind.idPrefix}-${field}`;
+  // One progress bar: the photo's when one is chosen, else the CV's (shared/ownedFiles).
+  const progressOf = (field: 'photo' | 'cv') =>
+    field === 'photo' || !form.values.photo ? progress : null;
+
+  /** The chosen files by the record's URL field. */
+  const filesOf = (output: BasicOutput) => ({ logoUrl: output.photo, cvUrl: output.cv ?? null });
 
   /** The new record: the form's fields, the server-set ones and the kind's own. */
   const newRecord = (output: BasicOutput): Omit<P, 'id'> => {
@@ -80,72 +77,43 @@ export function PersonBasicForm<P extends Student | Tutor>({
     } as unknown as Omit<P, 'id'>;
   };
 
-  const create = async (output: BasicOutput, retry?: { uid: string; failures: StepFailure[] }) => {
-    const record = newRecord(output);
-    const result = await createPerson<P>({
-      path: kind.path,
-      record,
-      photo: output.photo,
-      cv: output.cv ?? null,
-      uid: retry?.uid,
-      steps: retry?.failures.map((f) => f.step),
-      onProgress: onProgress('photo'),
+  const create = async (output: BasicOutput) => {
+    const created = await account.create({
+      account: { email: output.email, userType: kind.userType },
+      record: newRecord(output),
+      files: filesOf(output),
+      onProgress: setProgress,
     });
-    if (!result.failures.some((f) => f.step === 'record')) {
-      const stored = { ...record, id: result.uid, logoUrl: result.logoUrl } as P;
-      if ('cvUrl' in stored) Object.assign(stored, { cvUrl: result.cvUrl });
-      dispatch(kind.stored(stored));
-    }
-    if (result.failures.length > 0) {
-      setPending({ uid: result.uid, failures: result.failures });
-      for (const f of result.failures) toast.error(intl.formatMessage({ id: f.error.messageId }));
-      return false;
-    }
-    toast.success(intl.formatMessage({ id: `${kind.area}.created` }));
+    if (!created) return false;
     // Replace: Back from the edit page leads to the list, not to an empty new form.
-    void navigate(`/${kind.path}/${result.uid}`, { replace: true, state: CREATED_STATE });
+    void navigate(`/${kind.path}/${created.id}`, { replace: true, state: CREATED_STATE });
     return true;
   };
 
   const modify = async (current: P, output: BasicOutput) => {
-    const { email: _email, photo: newPhoto, cv: newCv, ...changes } = output;
-    if (newPhoto) {
-      changes.logoUrl = await replaceImage(
-        { folder: kind.path, id: current.id },
-        current.logoUrl,
-        photoPath(kind.path, current.id, newPhoto),
-        newPhoto,
-        onProgress('photo'),
-      );
-    }
-    if (newCv) {
-      await deleteStoredFile((current as Partial<Tutor>).cvUrl, {
-        folder: 'tutor-cvs',
+    const { email: _email, photo: _photo, cv: _cv, ...changes } = output;
+    const result = await dispatch(
+      // `changes` is the output of this kind's own schema: fields of P.
+      kind.entity.modify({
         id: current.id,
-      });
-      changes.cvUrl = await uploadCv(current.id, newCv, onProgress('cv'));
-    }
-    // `changes` is the output of this kind's own schema: fields of P.
-    await dispatch(kind.entity.modify({ id: current.id, changes: changes as Partial<P> })).unwrap();
+        changes: changes as Partial<P>,
+        files: filesOf(output),
+        onProgress: setProgress,
+      }),
+    );
+    if (kind.entity.modify.rejected.match(result)) return false;
     void navigate(`/${kind.path}`);
     return true;
   };
 
-  const save = async (output: Record<string, unknown>, retry?: typeof pending) => {
+  const save = async (output: Record<string, unknown>) => {
     setSaving(true);
     try {
-      if (retry) setPending(null);
       const values = output as BasicOutput;
-      return person ? await modify(person, values) : await create(values, retry ?? undefined);
-    } catch (error) {
-      // Thunk rejections were toasted by the app; SDK errors (account, upload) are toasted here.
-      if (!(error as { messageId?: string }).messageId) {
-        toast.error(intl.formatMessage({ id: toAppError(error).messageId }));
-      }
-      return false;
+      return person ? await modify(person, values) : await create(values);
     } finally {
       setSaving(false);
-      setProgress({ photo: null, cv: null });
+      setProgress(null);
     }
   };
 
@@ -153,16 +121,12 @@ export function PersonBasicForm<P extends Student | Tutor>({
   return (
     <Form
       form={form}
-      submitting={saving || pending !== null}
+      submitting={saving}
       onSubmit={(output) => save(output)}
       aria-label={intl.formatMessage({ id: 'People.basicProfile' })}
     >
       {pending && (
-        <FollowUpFailures
-          failures={pending.failures}
-          onRetry={() => void save(form.methods.getValues() as never, pending)}
-          retrying={saving}
-        />
+        <FollowUpFailures failures={pending.failures} retrying={saving} disabled={!form.valid} />
       )}
       <div className="columns is-multiline">
         <div className="column is-half">

@@ -3,24 +3,26 @@
  * - 'create' (/users/new): every field, the e-mail editable;
  * - 'edit' (/users/{id}): the e-mail read-only (spec 4: a modified user keeps its e-mail);
  * - 'profile' (/profile): no 'Is Admin', the e-mail read-only, no Go Back link.
- * Left card 'User Information', right card the live 'User Preview'. The submit button is enabled
- * only when name, location and created date are filled and the e-mail is valid (spec 5). The form
+ * Left card 'User Information', right card the live 'User Preview'. Built on the one form system
+ * (shared/forms useFormState + Form, schema `userFormSchema`): Save is enabled only when the
+ * schema holds, a submit cannot run twice, leaving with unsaved input asks first, and the form
  * keeps its input whatever happens to a save; the page decides where to go after success.
  */
-import { es } from 'date-fns/locale/es';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { format, parseISO } from 'date-fns';
+import { useEffect, useId, useMemo } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import type { StepFailure } from '@/shared/accounts';
 import type { AppError } from '@/shared/errors';
+import { DateField } from '@/shared/forms/DateField';
+import { FileField } from '@/shared/forms/FileField';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
+import { Form } from '@/shared/forms/Form';
+import { InputField } from '@/shared/forms/InputField';
+import { useFormState } from '@/shared/forms/useFormState';
 import type { User } from '../types';
-import { checkUserForm, logoProblem, type UserFormData, type UserFormValues } from '../validation';
+import { userFormSchema, type UserFormData, type UserFormValues } from '../validation';
 import { UserPreview } from './UserPreview';
-
-registerLocale('es', es);
 
 export type UserFormMode = 'create' | 'edit' | 'profile';
 
@@ -34,12 +36,16 @@ export interface UserFormProps {
   progress: number | null;
   /** The last save's error, shown under the form. */
   error?: AppError | null;
-  /** Create mode: the steps that failed after the account was made; shows them with Retry. */
+  /**
+   * Create mode: the steps that failed after the account was made; they are listed with a Retry
+   * that submits the form again (the page's `onSubmit` then retries only those steps).
+   */
   failures?: StepFailure[];
-  onSubmit: (data: UserFormData, logo: File | null) => void;
-  /** Create mode: runs the failed steps again. */
-  onRetry?: (data: UserFormData, logo: File | null) => void;
+  /** Saves the parsed fields and the new logo; resolves true once saved (the form is left). */
+  onSubmit: (data: UserFormData) => Promise<boolean>;
 }
+
+const DAY = 'yyyy-MM-dd';
 
 function initialValues(user: User | null | undefined): UserFormValues {
   return {
@@ -47,10 +53,12 @@ function initialValues(user: User | null | undefined): UserFormValues {
     name: user?.name ?? '',
     location: user?.location ?? '',
     isAdmin: user?.isAdmin ?? false,
-    createdAt: user ? new Date(user.createdAt) : new Date(),
+    createdAt: format(user ? new Date(user.createdAt) : new Date(), DAY),
+    logo: null,
   };
 }
 
+/** The user form; see the module comment. */
 export function UserForm({
   mode,
   user,
@@ -59,74 +67,33 @@ export function UserForm({
   error,
   failures = [],
   onSubmit,
-  onRetry,
 }: UserFormProps) {
-  const intl = useIntl();
   const id = useId();
-  const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
-  const [touched, setTouched] = useState<Partial<Record<keyof UserFormValues, boolean>>>({});
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
-  const { valid, data, errors } = checkUserForm(values);
+  const form = useFormState(userFormSchema, initialValues(user));
+  const { values } = form;
   const retrying = failures.length > 0;
   // A retry continues with the account already made, so its e-mail can no longer change.
   const emailReadOnly = mode !== 'create' || retrying;
+  const logo = form.bind('logo');
+
+  // The profile stays on screen after a save: what was saved becomes the form's clean state.
+  const submit = async (data: UserFormData) => {
+    const saved = await onSubmit(data);
+    if (!saved || mode !== 'profile') return saved;
+    form.methods.reset({ ...form.methods.getValues(), logo: null });
+    return false;
+  };
 
   // A preview of the picked file until it is uploaded; then the stored (resized) logo.
-  const pickedUrl = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
+  const pickedUrl = useMemo(
+    () => (values.logo instanceof Blob ? URL.createObjectURL(values.logo) : null),
+    [values.logo],
+  );
   useEffect(() => () => void (pickedUrl && URL.revokeObjectURL(pickedUrl)), [pickedUrl]);
-
-  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => ({ ...t, [field]: true }));
-  };
-  const fieldError = (field: keyof UserFormValues) => (touched[field] ? errors[field] : undefined);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!data || saving || logoError) return;
-    if (retrying) onRetry?.(data, logo);
-    else onSubmit(data, logo);
-  };
-
-  const textField = (field: 'email' | 'name' | 'location', type = 'text') => {
-    const problem = fieldError(field);
-    const readOnly = field === 'email' && emailReadOnly;
-    return (
-      <div className="field">
-        <label className="label" htmlFor={`${id}-${field}`}>
-          <FormattedMessage id={`Users.${field}`} />
-        </label>
-        <div className="control">
-          <input
-            id={`${id}-${field}`}
-            className={`input${problem ? ' is-danger' : ''}`}
-            type={type}
-            value={values[field]}
-            required
-            readOnly={readOnly}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-${field}-error` : undefined}
-            autoComplete={field === 'email' ? 'email' : field === 'name' ? 'name' : 'off'}
-            onChange={(e) => set(field, e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
-          />
-        </div>
-        {readOnly && mode !== 'create' && (
-          <p className="help">
-            <FormattedMessage id="Users.emailReadOnly" />
-          </p>
-        )}
-        {problem && (
-          <p id={`${id}-${field}-error`} className="help is-danger" role="alert">
-            <FormattedMessage id={problem} />
-          </p>
-        )}
-      </div>
-    );
-  };
-
-  const dateProblem = fieldError('createdAt');
+  const createdAt =
+    values.createdAt && /^\d{4}-\d{2}-\d{2}$/.test(values.createdAt)
+      ? parseISO(values.createdAt)
+      : null;
 
   return (
     <div className="columns">
@@ -137,10 +104,35 @@ export function UserForm({
               <FormattedMessage id="Users.information" />
             </h2>
           </header>
-          <form className="card-content" onSubmit={submit} noValidate>
-            {textField('email', 'email')}
-            {textField('name')}
-            {textField('location')}
+          <Form form={form} submitting={saving} onSubmit={submit} className="card-content">
+            <InputField
+              id={`${id}-email`}
+              label={<FormattedMessage id="Users.email" />}
+              type="email"
+              autoComplete="email"
+              required
+              readOnly={emailReadOnly}
+              help={
+                emailReadOnly && mode !== 'create' ? (
+                  <FormattedMessage id="Users.emailReadOnly" />
+                ) : undefined
+              }
+              {...form.bind('email')}
+            />
+            <InputField
+              id={`${id}-name`}
+              label={<FormattedMessage id="Users.name" />}
+              autoComplete="name"
+              required
+              {...form.bind('name')}
+            />
+            <InputField
+              id={`${id}-location`}
+              label={<FormattedMessage id="Users.location" />}
+              autoComplete="off"
+              required
+              {...form.bind('location')}
+            />
             {mode !== 'profile' && (
               <div className="field">
                 <label className="checkbox" htmlFor={`${id}-isAdmin`}>
@@ -150,88 +142,30 @@ export function UserForm({
                     className="mr-2"
                     checked={values.isAdmin}
                     disabled={retrying}
-                    onChange={(e) => set('isAdmin', e.target.checked)}
+                    onChange={(e) => form.set('isAdmin', e.target.checked)}
                   />
                   <FormattedMessage id="Users.isAdmin" />
                 </label>
               </div>
             )}
-            <div className="field">
-              <label className="label" htmlFor={`${id}-createdAt`}>
-                <FormattedMessage id="Users.createdAt" />
-              </label>
-              <div className="control">
-                <DatePicker
-                  id={`${id}-createdAt`}
-                  className={`input${dateProblem ? ' is-danger' : ''}`}
-                  selected={values.createdAt}
-                  // dd/MM/yyyy with a four-digit year only: '05/06/21' is not the year 21.
-                  strictParsing
-                  onChange={(date: Date | null) => set('createdAt', date)}
-                  dateFormat="dd/MM/yyyy"
-                  locale={intl.locale.startsWith('es') ? 'es' : undefined}
-                  placeholderText={intl.formatMessage({ id: 'Users.datePlaceholder' })}
-                  ariaInvalid={dateProblem ? 'true' : undefined}
-                  ariaDescribedBy={dateProblem ? `${id}-createdAt-error` : undefined}
-                  required
-                />
-              </div>
-              {dateProblem && (
-                <p id={`${id}-createdAt-error`} className="help is-danger" role="alert">
-                  <FormattedMessage id={dateProblem} />
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label className="label" htmlFor={`${id}-logo`}>
-                <FormattedMessage id="Users.logo" />
-              </label>
-              <div className="control">
-                <input
-                  id={`${id}-logo`}
-                  type="file"
-                  accept="image/*"
-                  aria-invalid={logoError ? true : undefined}
-                  aria-describedby={`${id}-logo-hint${logoError ? ` ${id}-logo-error` : ''}`}
-                  onChange={(e) => {
-                    const file = e.target.files?.[0] ?? null;
-                    const problem = file ? logoProblem(file) : null;
-                    setLogoError(problem);
-                    setLogo(problem ? null : file);
-                  }}
-                />
-              </div>
-              <p id={`${id}-logo-hint`} className="help">
-                <FormattedMessage id="Users.logoHint" />
-              </p>
-              {logoError && (
-                <p id={`${id}-logo-error`} className="help is-danger" role="alert">
-                  <FormattedMessage id={logoError} />
-                </p>
-              )}
-              {progress !== null && (
-                <div className="mt-2">
-                  <label className="is-size-7" htmlFor={`${id}-progress`}>
-                    <FormattedMessage id="Users.uploadProgress" />
-                  </label>
-                  <progress
-                    id={`${id}-progress`}
-                    className="progress is-small is-info"
-                    value={Math.round(progress)}
-                    max={100}
-                  >
-                    {Math.round(progress)}%
-                  </progress>
-                </div>
-              )}
-            </div>
+            <DateField
+              id={`${id}-createdAt`}
+              label={<FormattedMessage id="Users.createdAt" />}
+              {...form.bind('createdAt')}
+            />
+            <FileField
+              id={`${id}-logo`}
+              label={<FormattedMessage id="Users.logo" />}
+              accept="image/*"
+              help={<FormattedMessage id="Users.logoHint" />}
+              file={logo.value}
+              onChange={logo.onChange}
+              progress={progress}
+              progressLabel={<FormattedMessage id="Users.uploadProgress" />}
+              error={logo.error}
+            />
             {retrying && (
-              <FollowUpFailures
-                failures={failures}
-                onRetry={() => data && onRetry?.(data, logo)}
-                retrying={saving}
-                disabled={!valid || logoError !== null}
-              />
+              <FollowUpFailures failures={failures} retrying={saving} disabled={!form.valid} />
             )}
             {error && !retrying && (
               <div className="notification is-danger is-light" role="alert">
@@ -245,7 +179,7 @@ export function UserForm({
                   <button
                     type="submit"
                     className={`button is-primary${saving ? ' is-loading' : ''}`}
-                    disabled={!valid || saving || logoError !== null}
+                    disabled={!form.valid || saving}
                   >
                     <FormattedMessage id="Common.save" />
                   </button>
@@ -259,7 +193,7 @@ export function UserForm({
                 </div>
               )}
             </div>
-          </form>
+          </Form>
         </section>
       </div>
       <div className="column is-5">
@@ -269,7 +203,7 @@ export function UserForm({
           name={values.name}
           location={values.location}
           isAdmin={values.isAdmin}
-          createdAt={values.createdAt}
+          createdAt={createdAt}
           showAdmin={mode !== 'profile'}
         />
       </div>

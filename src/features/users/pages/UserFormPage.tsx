@@ -1,9 +1,9 @@
 /**
  * /users/new and /users/{id} (admins only): the UserForm in create or edit mode (spec 2 User
  * form, spec 4). Edit loads the user by id and goes back to /users when that fails; both go to
- * /users after a successful save. A create whose account exists but whose record, logo upload or
- * invitation failed stays here, names the failed steps and offers Retry for just those, with the
- * same account (issue 6).
+ * /users after a successful save. Create runs the slice's `createWithAccount` (the one account
+ * workflow); when the account exists but its record, logo upload or invitation failed, the page
+ * stays, names the failed steps and offers Retry for just those, with the same account (issue 6).
  */
 import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -11,9 +11,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/features/auth/authSlice';
 import type { AppError } from '@/shared/errors';
+import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { UserForm } from '../components/UserForm';
 import type { User } from '../types';
-import { createUser, sessionFields, users, type CreateUserError } from '../usersSlice';
+import { sessionFields, users } from '../usersSlice';
 import type { UserFormData } from '../validation';
 
 export default function UserFormPage() {
@@ -22,9 +23,10 @@ export default function UserFormPage() {
   const navigate = useNavigate();
   const session = useAppSelector(selectSession);
   const saving = useAppSelector((state) => state.users.loading);
+  const account = useAccountCreation(users.createWithAccount);
   const [user, setUser] = useState<User | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<CreateUserError | AppError | null>(null);
+  const [failure, setFailure] = useState<AppError | null>(null);
 
   useEffect(() => {
     if (!id) return;
@@ -46,50 +48,37 @@ export default function UserFormPage() {
     [dispatch],
   );
 
-  const create = async (data: UserFormData, logo: File | null) => {
+  const create = async ({ logo, ...record }: UserFormData) => {
     setProgress(logo ? 0 : null);
-    const previous = failure && 'uid' in failure && failure.uid ? failure : null;
-    const result = await dispatch(
-      createUser({
-        record: { ...data, createdAt: data.createdAt.getTime() },
-        logo,
-        onProgress: setProgress,
-        resume: previous
-          ? { uid: previous.uid!, steps: (previous.failures ?? []).map((f) => f.step) }
-          : undefined,
-      }),
-    );
+    const created = await account.create({
+      account: { email: record.email, isAdmin: record.isAdmin },
+      record: { ...record, logoUrl: null },
+      files: { logoUrl: logo },
+      onProgress: setProgress,
+    });
     setProgress(null);
-    if (createUser.rejected.match(result)) {
-      setFailure(result.payload ?? { messageId: 'errors/unknown' });
-    } else {
-      void navigate('/users');
-    }
+    if (!created) return false;
+    void navigate('/users');
+    return true;
   };
 
-  const save = async (data: UserFormData, logo: File | null) => {
-    if (!id) return;
+  const save = async ({ logo, email: _email, ...changes }: UserFormData) => {
+    if (!id) return false;
     setProgress(logo ? 0 : null);
-    const { name, location, isAdmin } = data;
+    setFailure(null);
     const result = await dispatch(
-      users.modify({
-        id,
-        changes: { name, location, isAdmin, createdAt: data.createdAt.getTime() },
-        logo,
-        onProgress: setProgress,
-      }),
+      users.modify({ id, changes, files: { logoUrl: logo }, onProgress: setProgress }),
     );
     setProgress(null);
     if (users.modify.rejected.match(result)) {
       setFailure(result.payload ?? { messageId: 'errors/unknown' });
-    } else {
-      // Editing oneself also updates the session (spec 4).
-      if (id === session?.id) dispatch(sessionFields(result.payload));
-      void navigate('/users');
+      return false;
     }
+    // Editing oneself also updates the session (spec 4).
+    if (id === session?.id) dispatch(sessionFields(result.payload));
+    void navigate('/users');
+    return true;
   };
-
-  const failures = failure && 'failures' in failure ? (failure.failures ?? []) : [];
 
   return (
     <>
@@ -105,12 +94,11 @@ export default function UserFormPage() {
           key={user?.id ?? 'new'}
           mode={id ? 'edit' : 'create'}
           user={user}
-          saving={saving}
+          saving={saving || account.creating}
           progress={progress}
           error={failure}
-          failures={failures}
+          failures={account.pending?.failures ?? []}
           onSubmit={id ? save : create}
-          onRetry={create}
         />
       )}
     </>

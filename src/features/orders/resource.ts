@@ -1,0 +1,14 @@
+import { defineResource } from '@/shared/resource';
+import { rtdbEntityApi } from '@/shared/rtdb';
+import { orders } from './ordersSlice';
+import type { Order } from './types';
+
+/** Orders of lesson packages (spec sections 2-7): the list with approval, Sales; by `order`. */
+export const ordersResource = defineResource({
+  name: 'orders',
+  path: '/orders',
+  slice: orders,
+  api: rtdbEntityApi<Order>('orders', 'order'),
+  pages: { list: () => import('./pages/OrdersPage') },
+  nav: { group: 'sales', list: 'Layout.nav.orders' },
+});
