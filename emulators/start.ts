@@ -9,9 +9,10 @@
  *
  * Services: firebase-tools' Auth and Functions emulators (child process group), our Database and
  * Storage servers (in process, emulators/database and emulators/storage), Vite (in process).
- * Persistent modes import from and export to .local-data/{auth,storage}, and keep the database in
- * .local-data/database as a durable data directory (snapshot + journal); --exec never touches
- * .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
+ * Persistent modes keep the database and Storage in durable data directories,
+ * .local-data/database (snapshot + journal) and .local-data/storage (objects written atomically),
+ * where every acknowledged write survives even a kill -9; Auth is imported from and exported to
+ * .local-data/auth (firebase-tools). --exec never touches .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -187,19 +188,27 @@ async function startDatabase(): Promise<void> {
 /** Resolves once the server listens (startStorageEmulator waits for that). */
 async function startStorage(): Promise<void> {
   const log = openLog('storage.log');
+  const storageDir = path.join(DATA_DIR, 'storage');
+  const legacyExport =
+    persist && fs.existsSync(path.join(storageDir, 'storage', 'metadata.json'))
+      ? path.join(storageDir, 'storage')
+      : undefined;
   const storage = await startStorageEmulator({
     host: HOST,
     port: PORTS.storage,
     rulesPath: path.join(ROOT, 'storage.rules'),
     // Resize Images extension settings (firebase.json "extensions"); logos get 200x200 copies.
     resizeConfigPath: path.join(ROOT, 'extensions', 'storage-resize-images.env'),
-    importDir: persist ? existingDir(path.join(DATA_DIR, 'storage')) : undefined,
-    exportOnExitDir: persist ? path.join(DATA_DIR, 'storage') : undefined,
+    // The durable data directory (store.ts): every acknowledged upload survives a kill -9.
+    dataDir: persist ? storageDir : undefined,
+    // Earlier versions exported to <dir>/storage at exit: imported once into the data directory.
+    importDir: legacyExport ? storageDir : undefined,
     log: log.write,
   }).catch(async (error: unknown) => {
     await log.close();
     throw error;
   });
+  if (legacyExport) fs.rmSync(legacyExport, { recursive: true, force: true });
   running.push({ name: 'storage', stop: () => storage.stop().finally(log.close) });
   ready('storage', `${storage.url} (bucket ${STORAGE_BUCKET})`);
 }
@@ -231,10 +240,6 @@ async function startVite(): Promise<ViteDevServer> {
   await waitForHttp(APP_URL, { timeoutMs: 30_000 });
   ready('app', APP_URL);
   return server;
-}
-
-function existingDir(dir: string): string | undefined {
-  return fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? dir : undefined;
 }
 
 /**
