@@ -20,7 +20,12 @@ import {
   uploadBytes,
 } from 'firebase/storage';
 import { cliUrl, spawnCli, type CliRun } from '../testing/cli';
-import { durabilityRounds, killDuringWrites, randomKillPoint } from '../testing/kill-during-writes';
+import {
+  durabilityRounds,
+  killDuringWrites,
+  randomKillPoint,
+  reportRound,
+} from '../testing/kill-during-writes';
 import { BUCKET, PROJECT_ID, startTestEmulator, webClient, writeRules } from './testing/support';
 
 const OPEN = writeRules(`rules_version = '2';
@@ -79,7 +84,12 @@ async function adminBucket(port: number): Promise<Bucket> {
  * After the restart: every acknowledged upload is there, byte-identical, with its metadata;
  * every listed object (acknowledged or not) is complete; no leftover files in the directory.
  */
-async function checkRestarted(dataDir: string, acked: Set<number>): Promise<void> {
+async function checkRestarted(
+  what: string,
+  round: number,
+  dataDir: string,
+  acked: Set<number>,
+): Promise<void> {
   const { run, port } = await startServer(dataDir);
   const bucket = await adminBucket(port);
   const [files] = await bucket.getFiles({ prefix: 'd/' });
@@ -97,6 +107,7 @@ async function checkRestarted(dataDir: string, acked: Set<number>): Promise<void
       }
     }),
   );
+  reportRound(what, round, acked.size, listed.size);
   expect(wrong).toEqual([]);
   expect([...acked].filter((i) => !listed.has(i))).toEqual([]);
   expect(listed.size).toBeGreaterThanOrEqual(acked.size);
@@ -129,7 +140,7 @@ describe(`data directory: SIGKILL during ${TOTAL} uploads, ${ROUNDS} round(s)`, 
             }),
         });
         await client.close();
-        await checkRestarted(dataDir, acked);
+        await checkRestarted('storage web SDK', round, dataDir, acked);
       }
     },
     55_000 * ROUNDS,
@@ -153,7 +164,7 @@ describe(`data directory: SIGKILL during ${TOTAL} uploads, ${ROUNDS} round(s)`, 
               metadata: { metadata: { i: String(i) } },
             }),
         });
-        await checkRestarted(dataDir, acked);
+        await checkRestarted('storage admin', round, dataDir, acked);
       }
     },
     55_000 * ROUNDS,

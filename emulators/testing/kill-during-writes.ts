@@ -65,6 +65,12 @@ export async function killDuringWrites(options: KillDuringWritesOptions): Promis
   return acked;
 }
 
+/** Prints one line per round when several rounds run (the figures of a `DURABILITY_ROUNDS` run). */
+export function reportRound(what: string, round: number, acked: number, found: number): void {
+  if (durabilityRounds() > 1)
+    console.info(`${what} round ${round + 1}: ${acked} acknowledged, ${found} found after restart`);
+}
+
 /** A kill point between 30% and 80% of `total`, different in each round. */
 export function randomKillPoint(total: number): number {
   return Math.floor(total * (0.3 + Math.random() * 0.5));
