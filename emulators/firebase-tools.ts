@@ -26,6 +26,8 @@ export interface FirebaseToolsOptions {
   env: Record<string, string>;
   /** Receives every output line of firebase-tools, without the trailing newline. */
   onLine: (line: string) => void;
+  /** Called with the pid (= process group id) as soon as the process is spawned. */
+  onSpawn?: (pid: number) => void;
   /** Give up waiting for "All emulators ready" after this many milliseconds (default 120 000). */
   readyTimeoutMs?: number;
 }
@@ -103,6 +105,7 @@ export async function startFirebaseTools(
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('firebase-tools could not be spawned');
+  options.onSpawn?.(pid);
 
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),

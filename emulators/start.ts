@@ -9,9 +9,10 @@
  *
  * Services: firebase-tools' Auth and Functions emulators (child process group), our Database and
  * Storage servers (in process, emulators/database and emulators/storage), Vite (in process).
- * Persistent modes import from and export to .local-data/{auth,storage}, and keep the database in
- * .local-data/database as a durable data directory (snapshot + journal); --exec never touches
- * .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
+ * Persistent modes keep the database and Storage in durable data directories,
+ * .local-data/database (snapshot + journal) and .local-data/storage (objects written atomically),
+ * where every acknowledged write survives even a kill -9; Auth is imported from and exported to
+ * .local-data/auth (firebase-tools). --exec never touches .local-data data. SIGINT/SIGTERM stop every service (exporting data first).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -34,12 +35,16 @@ import {
 } from './config';
 import { closeLocalAdminApp } from './admin';
 import { startFirebaseTools, type FirebaseToolsProcess } from './firebase-tools';
+import { describePortHolder, RunRecord, stopLeftovers } from './leftovers';
 import { portIsFree, waitForHttp } from './wait';
 import { DEMO_CREDENTIALS, databaseIsEmpty, seedDemoData } from './seed/index';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DATA_DIR = path.join(ROOT, '.local-data');
+/** `LOCAL_DATA_DIR` moves it (tests of this script use a temporary one). */
+const DATA_DIR = path.resolve(process.env.LOCAL_DATA_DIR ?? path.join(ROOT, '.local-data'));
 const LOG_DIR = path.join(DATA_DIR, 'logs');
+/** One file per running start.ts, naming the processes it spawned (leftovers.ts). */
+const RUNS_DIR = path.join(DATA_DIR, 'runs');
 
 type Mode = 'app' | 'backend' | 'exec';
 type Stoppable = { name: string; stop: () => Promise<unknown> };
@@ -59,6 +64,8 @@ if (values.help) {
 const mode: Mode = values.exec !== undefined ? 'exec' : values['backend-only'] ? 'backend' : 'app';
 const persist = mode !== 'exec';
 
+/** This run's pids, so that the next start can stop what a kill of this one leaves. */
+let runRecord: RunRecord | undefined;
 /** Services started so far, stopped in reverse order. */
 const running: Stoppable[] = [];
 let shuttingDown: Promise<void> | undefined;
@@ -101,6 +108,22 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
 }
 
 /**
+ * Stops everything (saving data) when the parent process dies, e.g. `tsx` or npm killed with
+ * SIGKILL: nothing would deliver Ctrl-C to this process any more, and it would keep the ports.
+ */
+function watchParent(): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent || signalled) return;
+    signalled = true;
+    clearInterval(timer);
+    say(`\nparent process ${parent} is gone: stopping${persist ? ' and saving data' : ''}…`);
+    void shutdown().then(() => process.exit(1));
+  }, 1_000);
+  timer.unref();
+}
+
+/**
  * Compiles functions/src to functions/lib so the Functions emulator loads current code.
  * Incremental (build info in functions/lib, which is git-ignored): after `npm run setup` has
  * built, this takes about a second.
@@ -118,15 +141,30 @@ async function buildFunctions(): Promise<void> {
   if (code !== 0) throw new Error('functions/ does not compile (see tsc output above)');
 }
 
-/** Fails early, with a readable message, when another backend already holds a port. */
+/**
+ * Stops what a killed earlier run left (leftovers.ts), then fails early, naming each port still
+ * taken and, when it can be found out, the process holding it.
+ */
 async function assertPortsFree(): Promise<void> {
+  const unstoppable = await stopLeftovers(RUNS_DIR, say);
   const wanted = Object.entries(PORTS).filter(([name]) => mode !== 'backend' || name !== 'app');
   const busy: string[] = [];
   for (const [name, port] of wanted) {
-    if (!(await portIsFree(HOST, port))) busy.push(`${name} ${port}`);
+    if (await portIsFree(HOST, port)) continue;
+    const holder = describePortHolder(port);
+    busy.push(
+      `  port ${port} (${name}) is in use by ${holder ?? 'a process that could not be identified'}` +
+        (holder ? `; stop it with: kill ${/^pid (\d+)/.exec(holder)![1]}` : ''),
+    );
   }
-  if (busy.length > 0) {
-    throw new Error(`ports in use (${busy.join(', ')}): is another local backend running?`);
+  if (busy.length > 0 || unstoppable.length > 0) {
+    throw new Error(
+      [
+        'the local backend cannot start:',
+        ...busy,
+        ...unstoppable.map((line) => `  left by a killed run: ${line}`),
+      ].join('\n'),
+    );
   }
 }
 
@@ -141,6 +179,7 @@ async function startAuthAndFunctions(): Promise<FirebaseToolsProcess> {
     importDir: persist ? path.join(DATA_DIR, 'auth') : undefined,
     exportOnExitDir: persist ? path.join(DATA_DIR, 'auth') : undefined,
     env: emulatorEnv(),
+    onSpawn: (pid) => runRecord?.add('firebase-tools', pid, true),
     onLine: (line) => {
       log.write(line + '\n');
       // After start-up, show what the functions print and what goes wrong; the start-up banner
@@ -187,19 +226,27 @@ async function startDatabase(): Promise<void> {
 /** Resolves once the server listens (startStorageEmulator waits for that). */
 async function startStorage(): Promise<void> {
   const log = openLog('storage.log');
+  const storageDir = path.join(DATA_DIR, 'storage');
+  const legacyExport =
+    persist && fs.existsSync(path.join(storageDir, 'storage', 'metadata.json'))
+      ? path.join(storageDir, 'storage')
+      : undefined;
   const storage = await startStorageEmulator({
     host: HOST,
     port: PORTS.storage,
     rulesPath: path.join(ROOT, 'storage.rules'),
     // Resize Images extension settings (firebase.json "extensions"); logos get 200x200 copies.
     resizeConfigPath: path.join(ROOT, 'extensions', 'storage-resize-images.env'),
-    importDir: persist ? existingDir(path.join(DATA_DIR, 'storage')) : undefined,
-    exportOnExitDir: persist ? path.join(DATA_DIR, 'storage') : undefined,
+    // The durable data directory (store.ts): every acknowledged upload survives a kill -9.
+    dataDir: persist ? storageDir : undefined,
+    // Earlier versions exported to <dir>/storage at exit: imported once into the data directory.
+    importDir: legacyExport ? storageDir : undefined,
     log: log.write,
   }).catch(async (error: unknown) => {
     await log.close();
     throw error;
   });
+  if (legacyExport) fs.rmSync(legacyExport, { recursive: true, force: true });
   running.push({ name: 'storage', stop: () => storage.stop().finally(log.close) });
   ready('storage', `${storage.url} (bucket ${STORAGE_BUCKET})`);
 }
@@ -233,10 +280,6 @@ async function startVite(): Promise<ViteDevServer> {
   return server;
 }
 
-function existingDir(dir: string): string | undefined {
-  return fs.existsSync(dir) && fs.readdirSync(dir).length > 0 ? dir : undefined;
-}
-
 /**
  * Appends a service's lines to .local-data/logs/<file> through one stream. `close` flushes and
  * ends it (after the service has stopped, so its export message is kept); later lines are dropped.
@@ -261,6 +304,7 @@ function runCommand(command: string): Promise<number> {
       detached: true,
       env: { ...process.env, ...emulatorEnv(), APP_URL },
     });
+    if (execChild.pid) runRecord?.add('--exec command', execChild.pid, true);
     execChild.once('error', (error) => {
       console.error(`! could not run "${command}":`, error);
       resolve(127);
@@ -277,6 +321,8 @@ async function main(): Promise<number> {
   // The seed and anything else in this process use firebase-admin against the local backend.
   Object.assign(process.env, emulatorEnv());
   await assertPortsFree();
+  runRecord = new RunRecord(RUNS_DIR);
+  watchParent();
   fs.mkdirSync(LOG_DIR, { recursive: true });
   // firebase-tools (after the functions build) takes ~15 s of CPU; our servers start meanwhile.
   await Promise.all([
@@ -303,7 +349,9 @@ async function main(): Promise<number> {
       say(`  ${role.padEnd(9)} ${email} / ${password}`);
     }
   }
-  say(`\nData is kept in .local-data (logs in .local-data/logs). Ctrl-C stops everything.`);
+  say(
+    `\nData is kept in ${path.relative(ROOT, DATA_DIR) || DATA_DIR} (logs in its logs/). Ctrl-C stops everything.`,
+  );
   return new Promise<number>(() => undefined); // runs until a signal
 }
 

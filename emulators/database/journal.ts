@@ -18,9 +18,9 @@
  * journal over a snapshot that already holds its operations is harmless (each operation
  * overwrites a subtree), so a crash at any point of a compaction loses nothing.
  */
-import { closeSync, fsyncSync, openSync } from 'node:fs';
-import { type FileHandle, mkdir, open, readFile, readdir, rename, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readFile, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fsyncDir, writeFileDurable as writeDurable } from '../durable-file.js';
 import { importDirectory } from './persistence.js';
 import { type DataNode, nodeFromJSON, nodeToJSON } from './tree/node.js';
 import { DataStore } from './tree/store.js';
@@ -57,29 +57,6 @@ function newBatch(): Batch {
   // A failed batch is reported to each waiter; an unobserved one must not crash the process.
   promise.catch(() => {});
   return { promise, resolve, reject };
-}
-
-/** Fsyncs a directory so that renames and creations in it are durable. */
-function fsyncDir(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Writes `text` to `file` durably: temp file, write, fsync, rename (the caller fsyncs the dir). */
-async function writeDurable(file: string, text: string): Promise<void> {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fh = await open(tmp, 'w');
-  try {
-    await fh.writeFile(text);
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  await rename(tmp, file);
 }
 
 /**

@@ -2,11 +2,9 @@
  * Test helpers: a server with its own temporary rules file, SDK clients with distinct app names,
  * and a waiter for asynchronous conditions. Used by the `*.test.ts` files of this folder only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type FirebaseApp, deleteApp, initializeApp } from 'firebase/app';
 import { type Database, connectDatabaseEmulator, getDatabase } from 'firebase/database';
 import {
@@ -14,6 +12,7 @@ import {
   type DatabaseEmulatorOptions,
   startDatabaseEmulator,
 } from './index.js';
+import { type CliRun, cliUrl, spawnCli as spawnAnyCli } from '../testing/cli.js';
 
 /** Rules that allow everything. */
 export const OPEN_RULES = { rules: { '.read': true, '.write': true } };
@@ -82,36 +81,9 @@ export async function waitFor(check: () => boolean, what: string, timeoutMs = 50
   }
 }
 
-/**
- * Runs `cli.ts` with `args` in a fresh temp working directory (stdout and stderr collected).
- * The caller kills the child when done.
- */
-export function spawnCli(args: string[]): {
-  child: ChildProcess;
-  cwd: string;
-  output: () => string;
-} {
-  // Absolute loader path: the CLI runs in a temp cwd where `tsx` would not resolve.
-  const tsx = pathToFileURL(
-    join(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs'),
-  ).href;
-  const cwd = tempDir('rtdb-cli-');
-  const child = spawn(
-    process.execPath,
-    ['--import', tsx, join(import.meta.dirname, 'cli.ts'), ...args],
-    {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  return { child, cwd, output: () => out };
+/** Runs this folder's `cli.ts` with `args` (see ../testing/cli.ts). */
+export function spawnCli(args: string[]): CliRun {
+  return spawnAnyCli(join(import.meta.dirname, 'cli.ts'), args);
 }
 
-/** Waits for the CLI's ready line and returns the URL it prints. */
-export async function cliUrl(output: () => string): Promise<string> {
-  await waitFor(() => /ready on http:\/\/127\.0\.0\.1:\d+/.test(output()), 'ready line', 20_000);
-  return /(http:\/\/127\.0\.0\.1:\d+)/.exec(output())![1]!;
-}
+export { cliUrl };

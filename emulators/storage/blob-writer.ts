@@ -32,8 +32,11 @@ export class BlobWriter {
     readonly path: string,
     /** Largest accepted total size in bytes; more fails with 413. */
     private readonly maxBytes: number,
+    /** fsync the file before {@link finish} resolves (data directory mode). */
+    durable = false,
   ) {
-    this.stream = createWriteStream(path, { flags: 'w' });
+    // `flush`: the stream fsyncs its descriptor before closing it.
+    this.stream = createWriteStream(path, { flags: 'w', flush: durable });
     // Remembered and rethrown by write()/finish(); the listener also keeps an error that happens
     // between two writes from crashing the process.
     this.stream.on('error', (error) => {
@@ -64,13 +67,17 @@ export class BlobWriter {
     if (!this.stream.write(chunk)) await once(this.stream, 'drain');
   }
 
-  /** Flushes and closes the file; returns the digest of everything written. */
+  /**
+   * Flushes and closes the file (fsynced first when durable); returns the digest of everything
+   * written.
+   */
   async finish(): Promise<BlobDigest> {
     if (!this.closed) {
       this.closed = true;
       if (this.error) throw this.error;
       this.stream.end();
-      await once(this.stream, 'finish');
+      // 'close' comes after the fsync of a durable stream; 'finish' would come before it.
+      await once(this.stream, 'close');
     }
     if (this.error) throw this.error;
     return {

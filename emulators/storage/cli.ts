@@ -1,6 +1,6 @@
 /**
  * `npm run emulator:storage -- [--host H] [--port P] [--rules FILE] [--resize-config FILE]
- * [--import DIR] [--export-on-exit DIR]`
+ * [--import DIR] [--export-on-exit DIR] [--data-dir DIR]`
  *
  * Prints `Storage emulator ready on http://H:P` once listening; on SIGINT/SIGTERM it stops
  * cleanly (exporting first when `--export-on-exit` is given) and exits 0. Exit 1 on bad arguments
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { startStorageEmulator, type StorageEmulatorOptions } from './index';
 
 const USAGE =
-  'Usage: emulator:storage [--host H] [--port P] [--rules FILE] [--resize-config FILE] [--import DIR] [--export-on-exit DIR]';
+  'Usage: emulator:storage [--host H] [--port P] [--rules FILE] [--resize-config FILE] [--import DIR] [--export-on-exit DIR] [--data-dir DIR]';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
         'resize-config': { type: 'string' },
         import: { type: 'string' },
         'export-on-exit': { type: 'string' },
+        'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
     ...(str('resize-config') ? { resizeConfigPath: str('resize-config') } : {}),
     ...(str('import') ? { importDir: str('import') } : {}),
     ...(str('export-on-exit') ? { exportOnExitDir: str('export-on-exit') } : {}),
+    ...(str('data-dir') ? { dataDir: str('data-dir') } : {}),
   };
   const emulator = await startStorageEmulator(options);
   console.log(

@@ -27,6 +27,12 @@ export interface StorageEmulatorOptions {
   importDir?: string;
   /** Export here when `stop()` is called. */
   exportOnExitDir?: string;
+  /**
+   * Durable data directory: objects and metadata live here (`blobs/`, `objects/`, `tmp/`), every
+   * upload and metadata change is fsynced before it is acknowledged, and the next start with the
+   * same directory serves them (store.ts, README "Durability"). Loaded before `importDir`.
+   */
+  dataDir?: string;
   /** Receives log lines; default `console.log`. */
   log?: (line: string) => void;
   /** Largest object accepted, in bytes (default 5 GiB); bigger uploads fail with 413. */
@@ -46,7 +52,10 @@ export interface StorageEmulator {
   exportTo(dir: string): Promise<void>;
   /** Resolves when every pending resize copy has been written. */
   whenIdle(): Promise<void>;
-  /** Working directory holding live blobs (`blobs/`) and in-flight uploads (`tmp/`); deleted by stop(). */
+  /**
+   * Working directory holding live blobs (`blobs/`) and in-flight uploads (`tmp/`): the data
+   * directory if given (kept by stop()), else a temporary one (deleted by stop()).
+   */
   readonly workDir: string;
 }
 
@@ -61,8 +70,13 @@ export async function startStorageEmulator(
 ): Promise<StorageEmulator> {
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line: string) => console.log(line));
-  const workDir = await mkdtemp(join(tmpdir(), 'storage-emulator-'));
-  const store = await ObjectStore.create(workDir);
+  const dataDir = options.dataDir ? resolve(options.dataDir) : undefined;
+  const workDir = dataDir ?? (await mkdtemp(join(tmpdir(), 'storage-emulator-')));
+  // Never delete a data directory: only the temporary working directory goes.
+  const removeWorkDir = () =>
+    dataDir ? Promise.resolve() : rm(workDir, { recursive: true, force: true });
+  const store = await ObjectStore.create(workDir, dataDir !== undefined);
+  if (dataDir) log(`Storage emulator: ${store.size} objects in data directory ${dataDir}`);
 
   const rules = new RulesEngine(resolve(options.rulesPath ?? 'storage.rules'), log);
   rules.load();
@@ -91,7 +105,7 @@ export async function startStorageEmulator(
     }
   } catch (error) {
     rules.close();
-    await rm(workDir, { recursive: true, force: true });
+    await removeWorkDir();
     throw error;
   }
   // Registered after the import: imported originals already have their copies.
@@ -106,7 +120,7 @@ export async function startStorageEmulator(
     });
   }).catch(async (error: unknown) => {
     rules.close();
-    await rm(workDir, { recursive: true, force: true });
+    await removeWorkDir();
     throw error;
   });
   const port = (server.address() as AddressInfo).port;
@@ -147,7 +161,7 @@ export async function startStorageEmulator(
           }
         } finally {
           await service.dropSessions();
-          await rm(workDir, { recursive: true, force: true });
+          await removeWorkDir();
         }
       })();
       return stopping;

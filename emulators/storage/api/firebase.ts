@@ -128,7 +128,7 @@ async function read(
   }
   // Objects written through the GCS API have no token yet; create one lazily, as firebase-tools.
   if (downloadTokens(object).length === 0)
-    object = service.store.replaceMetadata(withNewDownloadToken(object));
+    object = await service.store.replaceMetadata(withNewDownloadToken(object));
   sendJson(res, 200, toFirebaseMetadata(object));
   return true;
 }
@@ -148,7 +148,7 @@ async function patch(
   const next = existing ? applyMetadataPatch(existing, changes) : null;
   service.authorize(caller, 'update', bucket, name, existing, next);
   if (!existing || !next) throw notFound(`Object ${name} does not exist.`);
-  sendJson(res, 200, toFirebaseMetadata(service.store.updateMetadata(next)));
+  sendJson(res, 200, toFirebaseMetadata(await service.store.updateMetadata(next)));
   return true;
 }
 
@@ -175,7 +175,7 @@ async function tokens(
     };
     if (remaining.length === 0) delete next.metadata[DOWNLOAD_TOKENS_KEY];
   } else throw badRequest('Expected create_token=true or delete_token=<token>.');
-  sendJson(res, 200, toFirebaseMetadata(service.store.updateMetadata(next)));
+  sendJson(res, 200, toFirebaseMetadata(await service.store.updateMetadata(next)));
   return true;
 }
 

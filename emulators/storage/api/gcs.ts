@@ -84,7 +84,7 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
         request.res,
         200,
         toGcsMetadata(
-          service.store.updateMetadata(applyMetadataPatch(found, patch)),
+          await service.store.updateMetadata(applyMetadataPatch(found, patch)),
           request.baseUrl,
         ),
       );

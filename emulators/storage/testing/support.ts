@@ -52,7 +52,11 @@ export interface WebClient {
   close(): Promise<void>;
 }
 
-export function webClient(emulator: StorageEmulator, user?: MockUser, bucket = BUCKET): WebClient {
+export function webClient(
+  emulator: Pick<StorageEmulator, 'host' | 'port'>,
+  user?: MockUser,
+  bucket = BUCKET,
+): WebClient {
   const app = initializeApp(
     { projectId: PROJECT_ID, apiKey: 'fake-api-key', storageBucket: bucket },
     `storage-test-${++appCounter}`,

@@ -1,0 +1,79 @@
+/**
+ * emulators/start.ts after a hard kill (issue 19): the next start stops the processes the killed
+ * run left (firebase-tools and its function workers hold ports 9099/5001/4400/4500) and starts;
+ * a port held by an unrelated process is named with its pid and command line.
+ *
+ * start.ts uses the standard ports, so each case runs in a private network namespace
+ * (`unshare -rn`, an unprivileged user namespace); where that is not available the tests are
+ * skipped. Data goes to a temporary LOCAL_DATA_DIR, never to .local-data.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listProcesses } from './leftovers';
+
+const ROOT = join(import.meta.dirname, '..');
+const TSX = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+const canUnshare = spawnSync('unshare', ['-rn', 'true']).status === 0;
+
+/** Runs `script` with bash in a fresh network namespace with loopback up; returns its output. */
+function inNetns(script: string, env: Record<string, string>): { code: number; output: string } {
+  const result = spawnSync('unshare', ['-rn', 'bash', '-c', `ip link set lo up\n${script}`], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 170_000,
+  });
+  return { code: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Bash: starts start.ts (args) logging to $1, waits for a line matching $2 or the exit. */
+const START = `
+start() { node --import ${TSX} emulators/start.ts --backend-only > "$1" 2>&1 & pid=$!
+  for _ in $(seq 1 600); do grep -qE "$2" "$1" && return 0; kill -0 $pid 2>/dev/null || return 1; sleep 0.2; done; return 1; }
+`;
+
+describe.skipIf(!canUnshare)('start.ts after a hard kill', () => {
+  it('SIGKILL of start.ts: the next start stops what it left and works', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'start-kill-'));
+    const { code, output } = inNetns(
+      `${START}
+start ${dir}/first.log 'Local backend ready' || { cat ${dir}/first.log; exit 3; }
+first=$pid
+kill -9 $first; wait $first 2>/dev/null
+# What the kill left still holds the Auth port.
+(exec 3<>/dev/tcp/127.0.0.1/9099) 2>/dev/null && echo "auth port held after kill"
+start ${dir}/second.log 'Local backend ready' || { cat ${dir}/second.log; exit 4; }
+kill -TERM $pid; wait $pid; echo "second exit $?"`,
+      { LOCAL_DATA_DIR: join(dir, 'data') },
+    );
+    const second = readFileSync(join(dir, 'second.log'), 'utf8');
+    expect({ code, output }).toMatchObject({ code: 0 });
+    expect(output).toContain('auth port held after kill');
+    expect(second).toMatch(/Stopping firebase-tools \(pid (\d+)\) left by a local backend/);
+    expect(second).toContain('Local backend ready');
+    expect(output).toContain('second exit 0');
+    // Nothing of the killed run's firebase-tools group is left.
+    const group = Number(/firebase-tools \(pid (\d+)\)/.exec(second)![1]);
+    expect(listProcesses().filter((p) => p.pgid === group)).toEqual([]);
+  }, 180_000);
+
+  it('a port held by an unrelated process is named with its pid and command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'start-port-'));
+    const { output } = inNetns(
+      `${START}
+node -e "require('net').createServer().listen(9000, '127.0.0.1'); setTimeout(() => {}, 60000)" & holder=$!
+sleep 0.5
+start ${dir}/log 'cannot start' ; sleep 1; echo "holder $holder"; cat ${dir}/log; kill $holder`,
+      { LOCAL_DATA_DIR: join(dir, 'data') },
+    );
+    const holder = /holder (\d+)/.exec(output)![1];
+    expect(output).toContain(
+      `port 9000 (database) is in use by pid ${holder} (node -e require('net').createServer()`,
+    );
+    expect(output).toContain(`stop it with: kill ${holder}`);
+    expect(output).not.toMatch(/^ports in use/m);
+  }, 60_000);
+});
