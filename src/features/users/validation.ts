@@ -3,8 +3,8 @@
  * catalogue ids (src/app/i18n/<locale>/users.json). The form and its tests use the same schemas.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '@/shared/forms/email';
 import { fieldErrors } from '@/shared/forms/fieldErrors';
+import { userRecordSchema } from './schema';
 
 /**
  * Largest logo accepted, in bytes: 2 MB. The same limit is enforced by storage.rules
@@ -12,26 +12,19 @@ import { fieldErrors } from '@/shared/forms/fieldErrors';
  */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The values the user form edits. `createdAt` is null until a date is picked. */
-export interface UserFormValues {
-  email: string;
-  name: string;
-  location: string;
-  isAdmin: boolean;
-  createdAt: Date | null;
-}
-
 /**
  * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
- * location required, a created date. Parsing trims the texts and yields a Date.
+ * location required, a created date. The stored fields come from the record schema; parsing trims
+ * the texts and yields a Date (the record stores epoch milliseconds).
  */
-export const userFormSchema = z.object({
-  email: z.string().trim().min(1, 'Users.emailRequired').regex(EMAIL_PATTERN, 'Users.invalidEmail'),
-  name: z.string().trim().min(1, 'Users.nameRequired'),
-  location: z.string().trim().min(1, 'Users.locationRequired'),
-  isAdmin: z.boolean(),
-  createdAt: z.date({ error: 'Users.createdAtRequired' }),
-});
+export const userFormSchema = userRecordSchema
+  .pick({ email: true, name: true, location: true, isAdmin: true })
+  .extend({ createdAt: z.date({ error: 'Users.createdAtRequired' }) });
+
+/** The values the user form edits. `createdAt` is null until a date is picked. */
+export type UserFormValues = Omit<z.input<typeof userFormSchema>, 'createdAt'> & {
+  createdAt: Date | null;
+};
 
 /** Parsed form output. */
 export type UserFormData = z.output<typeof userFormSchema>;
