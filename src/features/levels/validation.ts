@@ -13,7 +13,7 @@ export const LEVEL_FIELD_NAMES = levelFieldsSchema.keyof().options;
 
 /** The form's schema: the record's fields, with the order typed as text. */
 export const levelSchema = levelRecordSchema
-  .pick({ name: true, accessBy: true, description: true, fields: true })
+  .omit({ id: true, order: true, createdAt: true })
   .extend({ order: optionalWholeNumber('Levels.orderInvalid') });
 
 /** What the form edits: accessBy is '' until chosen; order is text ('' means 0, spec 9). */

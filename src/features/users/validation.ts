@@ -18,7 +18,7 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  * the texts and yields a Date (the record stores epoch milliseconds).
  */
 export const userFormSchema = userRecordSchema
-  .pick({ email: true, name: true, location: true, isAdmin: true })
+  .omit({ id: true, logoUrl: true, createdAt: true })
   .extend({ createdAt: z.date({ error: 'Users.createdAtRequired' }) });
 
 /** The values the user form edits. `createdAt` is null until a date is picked. */
