@@ -112,7 +112,7 @@ export const studentRecordSchema = z.strictObject({
   studentEmail: z
     .string()
     .trim()
-    .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'UserForm.invalidEmail'),
+    .regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), 'UserForm.invalidEmail'),
   studentDob: isoDateSchema,
   studentGender: genderSchema,
 });

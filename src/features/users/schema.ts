@@ -18,7 +18,8 @@ export const userRecordSchema = z.strictObject({
     .min(1, 'Users.emailRequired')
     .max(320)
     .regex(EMAIL_PATTERN, 'Users.invalidEmail'),
-  location: z.string().trim().min(1, 'Users.locationRequired').max(200),
+  /** '' until the user form asks for it (scripts/createAdmin.ts stores '' by default). */
+  location: z.string().trim().max(200),
   /**
    * Download URL of the 200x200 resized logo (spec 3, Files), or null when none. The rules also
    * require it to point at this user's own file in Storage.

@@ -19,7 +19,10 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const userFormSchema = userRecordSchema
   .omit({ id: true, logoUrl: true, createdAt: true })
-  .extend({ createdAt: z.date({ error: 'Users.createdAtRequired' }) });
+  .extend({
+    location: userRecordSchema.shape.location.min(1, 'Users.locationRequired'),
+    createdAt: z.date({ error: 'Users.createdAtRequired' }),
+  });
 
 /** The values the user form edits. `createdAt` is null until a date is picked. */
 export type UserFormValues = Omit<z.input<typeof userFormSchema>, 'createdAt'> & {
