@@ -13,7 +13,7 @@ export const fieldLevelSchema = fieldLevelRecordSchema
   .extend({ order: optionalWholeNumber('FieldLevels.orderInvalid') });
 
 /** What the form edits; order as typed ('' means 0, spec section 9). */
-export type FieldLevelFormValues = z.input<typeof fieldLevelSchema>;
+export type FieldLevelFormValues = Required<z.input<typeof fieldLevelSchema>>;
 
 /** The record fields the form saves. */
 export type FieldLevelInput = z.output<typeof fieldLevelSchema>;

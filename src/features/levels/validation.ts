@@ -17,7 +17,7 @@ export const levelSchema = levelRecordSchema
   .extend({ order: optionalWholeNumber('Levels.orderInvalid') });
 
 /** What the form edits: accessBy is '' until chosen; order is text ('' means 0, spec 9). */
-export type LevelFormValues = Omit<z.input<typeof levelSchema>, 'accessBy'> & {
+export type LevelFormValues = Omit<Required<z.input<typeof levelSchema>>, 'accessBy'> & {
   accessBy: AccessBy | '';
 };
 

@@ -10,10 +10,12 @@ import type { studentBasicSchema, studentProfileLevelSchema, tutorBasicSchema } 
  * Everything the Basic Profile tab edits, for either kind (extras of the other are ignored): the
  * inputs of both kinds' form schemas (validation.ts), so the stored fields keep their stored types
  * (one definition of gender, Yes/No, dates), the tutor's numbers are text while edited, and the
- * photo and CV are files chosen to replace the stored ones.
+ * photo and CV are files chosen to replace the stored ones. Every field is required here, optional
+ * stored ones included, so a field added to a schema is a compile error in basicValues below.
  */
-export type PersonBasicValues = z.input<typeof studentBasicSchema> &
-  z.input<typeof tutorBasicSchema>;
+export type PersonBasicValues = Required<
+  z.input<typeof studentBasicSchema> & z.input<typeof tutorBasicSchema>
+>;
 
 /** Form values of a stored person, or the defaults of a new one (spec section 9: male, SG,
  * active, Yes/No 0). */
@@ -57,7 +59,7 @@ export function basicValues(person?: Student | Tutor): PersonBasicValues {
  * the form schema (validation.ts), with the fee as text.
  */
 export type ProfileLevelValues = Omit<
-  z.input<typeof studentProfileLevelSchema>,
+  Required<z.input<typeof studentProfileLevelSchema>>,
   'preferredTime' | 'subjects'
 > & {
   /** One of PREFERRED_TIMES, or '' until chosen. */

@@ -13,7 +13,7 @@ export const schoolSchema = schoolRecordSchema
   .extend({ order: optionalWholeNumber('Schools.orderInvalid') });
 
 /** What the form edits; order as typed ('' means 0, spec section 9). */
-export type SchoolFormValues = z.input<typeof schoolSchema>;
+export type SchoolFormValues = Required<z.input<typeof schoolSchema>>;
 
 /** The record fields the form saves. */
 export type SchoolInput = z.output<typeof schoolSchema>;

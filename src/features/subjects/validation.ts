@@ -23,7 +23,7 @@ export const subjectBasicSchema = subjectRecordSchema
   .extend({ order: optionalWholeNumber('Subjects.orderInvalid') });
 
 /** What the Basic Info tab edits; level ids '' for none, order as typed. */
-export type SubjectBasicValues = z.input<typeof subjectBasicSchema>;
+export type SubjectBasicValues = Required<z.input<typeof subjectBasicSchema>>;
 
 /** The record fields the Basic Info tab saves. */
 export type SubjectBasicInput = z.output<typeof subjectBasicSchema>;

@@ -25,7 +25,7 @@ export const userFormSchema = userRecordSchema
   });
 
 /** The values the user form edits. `createdAt` is null until a date is picked. */
-export type UserFormValues = Omit<z.input<typeof userFormSchema>, 'createdAt'> & {
+export type UserFormValues = Omit<Required<z.input<typeof userFormSchema>>, 'createdAt'> & {
   createdAt: Date | null;
 };
 
