@@ -479,6 +479,8 @@ export function buildDemoData(options: DemoDataOptions = {}): DemoData {
         tutorMapping[subjectId] = {
           suggested: Object.fromEntries(candidates.map((t) => [t, true as const])),
           confirmed,
+          // database.rules.json requires it on every mapping (matchingApi.ts writes it too).
+          updatedAt: now,
         };
         const tutor = confirmed ? tutors[confirmed] : undefined;
         if (tutor) {

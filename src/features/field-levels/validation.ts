@@ -2,25 +2,18 @@
  * The field level form (spec section 5: "Field level ... submits need name and country").
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
+import { fieldLevelRecordSchema } from './schema';
 import type { FieldLevel } from './types';
 
-/** What the form edits. */
-export interface FieldLevelFormValues {
-  name: string;
-  countryId: string;
-  /** Whole number >= 0 as typed; empty means 0 (spec section 9 default). */
-  order: string;
-  isObsolete: boolean;
-}
+/** The form's schema: the record's fields, with the order typed as text. */
+export const fieldLevelSchema = fieldLevelRecordSchema
+  .omit({ id: true, order: true, createdAt: true })
+  .extend({ order: optionalWholeNumber('FieldLevels.orderInvalid') });
 
-export const fieldLevelSchema = z.object({
-  name: z.string().trim().min(1, 'FieldLevels.nameRequired'),
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'FieldLevels.countryRequired'),
-  order: optionalWholeNumber('FieldLevels.orderInvalid'),
-  isObsolete: z.boolean(),
-});
+/** What the form edits; order as typed ('' means 0, spec section 9). */
+export type FieldLevelFormValues = Required<z.input<typeof fieldLevelSchema>>;
 
 /** The record fields the form saves. */
 export type FieldLevelInput = z.output<typeof fieldLevelSchema>;

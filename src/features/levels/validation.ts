@@ -3,51 +3,23 @@
  * description"). Inputs hold strings; the schema gives the record's fields. Messages are
  * catalogue ids.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
+import { levelFieldsSchema, levelRecordSchema } from './schema';
 import type { AccessBy, Level, LevelFields } from './types';
 
 /** The eight visibility switches, in form order (spec section 3). */
-export const LEVEL_FIELD_NAMES: readonly (keyof LevelFields)[] = [
-  'contact',
-  'email',
-  'houseNumber',
-  'buildingName',
-  'unitNumber',
-  'street1',
-  'street2',
-  'postcode',
-];
+export const LEVEL_FIELD_NAMES = levelFieldsSchema.keyof().options;
 
-/** What the form edits. */
-export interface LevelFormValues {
-  name: string;
-  /** '' until chosen. */
+/** The form's schema: the record's fields, with the order typed as text. */
+export const levelSchema = levelRecordSchema
+  .omit({ id: true, order: true, createdAt: true })
+  .extend({ order: optionalWholeNumber('Levels.orderInvalid') });
+
+/** What the form edits: accessBy is '' until chosen; order is text ('' means 0, spec 9). */
+export type LevelFormValues = Omit<Required<z.input<typeof levelSchema>>, 'accessBy'> & {
   accessBy: AccessBy | '';
-  description: string;
-  /** Whole number >= 0 as typed; empty means 0 (spec section 9 default). */
-  order: string;
-  fields: LevelFields;
-}
-
-export const levelSchema = z.object({
-  name: z.string().trim().min(1, 'Levels.nameRequired'),
-  accessBy: z.enum(['tutor', 'student_free', 'student_paid'], {
-    message: 'Levels.accessByRequired',
-  }),
-  description: z.string().trim().min(1, 'Levels.descriptionRequired'),
-  order: optionalWholeNumber('Levels.orderInvalid'),
-  fields: z.object({
-    contact: z.boolean(),
-    email: z.boolean(),
-    houseNumber: z.boolean(),
-    buildingName: z.boolean(),
-    unitNumber: z.boolean(),
-    street1: z.boolean(),
-    street2: z.boolean(),
-    postcode: z.boolean(),
-  }),
-});
+};
 
 /** The record fields the form saves. */
 export type LevelInput = z.output<typeof levelSchema>;

@@ -2,51 +2,20 @@
  * Conversions between stored students/tutors and the values their forms edit (text inputs hold
  * strings; numbers and nulls are restored by the zod schemas in validation.ts).
  */
-import type { Student } from '@/features/people/students/types';
-import type { Tutor } from '@/features/people/tutors/types';
-import type { Proficiency } from '@/features/people/students/types';
-import type { TutorSubjectRange } from '@/features/people/tutors/types';
-import type { PersonBase, YesNo } from '@/shared/domain/person';
+import type { z } from 'zod';
+import type { Proficiency, Student, Tutor, TutorSubjectRange } from './schema';
+import type { studentBasicSchema, studentProfileLevelSchema, tutorBasicSchema } from './validation';
 
 /**
- * Everything the Basic Profile tab edits, for either kind (extras of the other are ignored). The
- * stored fields keep their stored types (PersonBase, Student, Tutor: one definition of gender,
- * Yes/No, dates); only the tutor's numbers are text while edited.
+ * Everything the Basic Profile tab edits, for either kind (extras of the other are ignored): the
+ * inputs of both kinds' form schemas (validation.ts), so the stored fields keep their stored types
+ * (one definition of gender, Yes/No, dates), the tutor's numbers are text while edited, and the
+ * photo and CV are files chosen to replace the stored ones. Every field is required here, optional
+ * stored ones included, so a field added to a schema is a compile error in basicValues below.
  */
-export interface PersonBasicValues
-  extends
-    Pick<
-      PersonBase,
-      | 'email'
-      | 'name'
-      | 'mobile'
-      | 'gender'
-      | 'dob'
-      | 'info1'
-      | 'info2'
-      | 'info3'
-      | 'houseNumber'
-      | 'buildingName'
-      | 'street1'
-      | 'street2'
-      | 'postcode'
-      | 'countryId'
-      | 'status'
-    >,
-    Pick<
-      Student,
-      'isParent' | 'studentName' | 'studentMobile' | 'studentEmail' | 'studentDob' | 'studentGender'
-    >,
-    Pick<Tutor, 'isMoe' | 'tutorTechInHome' | 'tutorVideoUrl'> {
-  /** As typed; validation.ts turns it into a number or null. */
-  teachingSince: string;
-  /** As typed; validation.ts turns it into a number or null. */
-  tutorMinDuration: string;
-  /** A photo chosen to replace the stored one. */
-  photo: File | null;
-  /** A tutor's CV chosen to replace the stored one. */
-  cv: File | null;
-}
+export type PersonBasicValues = Required<
+  z.input<typeof studentBasicSchema> & z.input<typeof tutorBasicSchema>
+>;
 
 /** Form values of a stored person, or the defaults of a new one (spec section 9: male, SG,
  * active, Yes/No 0). */
@@ -85,21 +54,19 @@ export function basicValues(person?: Student | Tutor): PersonBasicValues {
   };
 }
 
-/** What the Profile Level tab edits, for either kind (spec section 3, profileLevel). */
-export interface ProfileLevelValues {
-  levelId: string | null;
-  schoolId: string | null;
-  /** As typed; validation.ts turns it into a number or null. */
-  fee: string;
+/**
+ * What the Profile Level tab edits, for either kind (spec section 3, profileLevel): the inputs of
+ * the form schema (validation.ts), with the fee as text.
+ */
+export type ProfileLevelValues = Omit<
+  Required<z.input<typeof studentProfileLevelSchema>>,
+  'preferredTime' | 'subjects'
+> & {
   /** One of PREFERRED_TIMES, or '' until chosen. */
   preferredTime: string;
-  startDate: string | null;
-  groupTuition: YesNo;
-  additionalRequest: string;
-  browsingLevelId: string | null;
   /** Subject id -> the kind's value (a student's proficiency, a tutor's level range). */
   subjects: Record<string, Proficiency | TutorSubjectRange>;
-}
+};
 
 /** Form values of a person's stored profile level, or the empty one (spec section 9). */
 export function profileLevelValues(person: Student | Tutor): ProfileLevelValues {

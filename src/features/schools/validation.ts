@@ -2,31 +2,18 @@
  * The school form (spec section 5: "Field level and school submits need name and country").
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
+import { schoolRecordSchema } from './schema';
 import type { School } from './types';
 
-/** What the form edits. */
-export interface SchoolFormValues {
-  name: string;
-  countryId: string;
-  address1: string;
-  address2: string;
-  postcode: string;
-  /** Whole number >= 0 as typed; empty means 0 (spec section 9 default). */
-  order: string;
-  isObsolete: boolean;
-}
+/** The form's schema: the record's fields, with the order typed as text. */
+export const schoolSchema = schoolRecordSchema
+  .omit({ id: true, order: true, createdAt: true })
+  .extend({ order: optionalWholeNumber('Schools.orderInvalid') });
 
-export const schoolSchema = z.object({
-  name: z.string().trim().min(1, 'Schools.nameRequired'),
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'Schools.countryRequired'),
-  address1: z.string().trim(),
-  address2: z.string().trim(),
-  postcode: z.string().trim(),
-  order: optionalWholeNumber('Schools.orderInvalid'),
-  isObsolete: z.boolean(),
-});
+/** What the form edits; order as typed ('' means 0, spec section 9). */
+export type SchoolFormValues = Required<z.input<typeof schoolSchema>>;
 
 /** The record fields the form saves. */
 export type SchoolInput = z.output<typeof schoolSchema>;

@@ -1,5 +1,5 @@
 import type { Order } from '@/features/orders/types';
-import type { Student } from '@/features/people/students/types';
+import type { Student, SubjectMapping } from '@/features/people/students/types';
 import {
   countMatchedSubjects,
   ordersByMonth,
@@ -36,7 +36,8 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-function student(mapping: Student['tutorMapping']): Student {
+/** A student with `mapping` (without the updatedAt the counts ignore). */
+function student(mapping: Record<string, Partial<SubjectMapping>> | undefined): Student {
   return { id: `s${++seq}`, tutorMapping: mapping } as Student;
 }
 

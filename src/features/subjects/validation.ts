@@ -14,65 +14,53 @@ import {
   requiredMoney,
   requiredWholeNumber,
 } from '@/shared/forms/numberFields';
+import { multipleQtyRestrictionSchema, salePriceRule, subjectRecordSchema } from './schema';
 import type { MultipleQtyRestriction, Subject, SubjectSettings } from './types';
 
-/** What the Basic Info tab edits. */
-export interface SubjectBasicValues {
-  name: string;
-  countryId: string;
-  /** Field level ids; '' for none. */
-  levelStart: string;
-  levelEnd: string;
-  order: string;
-  isObsolete: boolean;
-}
+/** The Basic Info tab's schema: the record's fields but settings, with the order typed as text. */
+export const subjectBasicSchema = subjectRecordSchema
+  .omit({ id: true, order: true, createdAt: true, settings: true })
+  .extend({ order: optionalWholeNumber('Subjects.orderInvalid') });
 
-export const subjectBasicSchema = z.object({
-  name: z.string().trim().min(1, 'Subjects.nameRequired'),
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'Subjects.countryRequired'),
-  levelStart: z.string(),
-  levelEnd: z.string(),
-  order: optionalWholeNumber('Subjects.orderInvalid'),
-  isObsolete: z.boolean(),
-});
+/** What the Basic Info tab edits; level ids '' for none, order as typed. */
+export type SubjectBasicValues = Required<z.input<typeof subjectBasicSchema>>;
 
 /** The record fields the Basic Info tab saves. */
 export type SubjectBasicInput = z.output<typeof subjectBasicSchema>;
 
 /** The allowed package multiples (spec section 9). */
-export const MULTIPLE_QTY_VALUES: readonly MultipleQtyRestriction[] = [2, 4, 6];
+export const MULTIPLE_QTY_VALUES: readonly MultipleQtyRestriction[] =
+  multipleQtyRestrictionSchema.options.map((option) => option.value);
 
-/** What the Settings tab edits; numbers as typed. */
-export interface SubjectSettingsValues {
-  originalPrice: string;
-  salePrice: string;
-  minimumQRPurchase: string;
-  /** '' until chosen, else '2', '4' or '6'. */
-  multipleQtyRestriction: string;
-  expiryMultiplier: string;
-  expiryDays: string;
-  expiryPrice: string;
-}
+/**
+ * The Settings tab's fields, one per stored setting (the `satisfies` makes a setting added to the
+ * record schema a compile error here until the tab handles it). Inputs are text.
+ */
+const settingsFields = {
+  originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
+  salePrice: optionalMoney('Subjects.priceInvalid'),
+  minimumQRPurchase: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
+  multipleQtyRestriction: z
+    .enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' })
+    .transform((v) => Number(v) as MultipleQtyRestriction),
+  expiryMultiplier: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
+  expiryDays: requiredWholeNumber('Subjects.required', 'Subjects.wholeNumber'),
+  expiryPrice: requiredMoney('Subjects.required', 'Subjects.priceInvalid'),
+} satisfies Record<keyof SubjectSettings, z.ZodType>;
 
-export const subjectSettingsSchema = z
-  .object({
-    originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
-    salePrice: optionalMoney('Subjects.priceInvalid'),
-    minimumQRPurchase: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
-    multipleQtyRestriction: z
-      .enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' })
-      .transform((v) => Number(v) as MultipleQtyRestriction),
-    expiryMultiplier: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
-    expiryDays: requiredWholeNumber('Subjects.required', 'Subjects.wholeNumber'),
-    expiryPrice: requiredMoney('Subjects.required', 'Subjects.priceInvalid'),
-  })
-  .refine((v) => v.salePrice === null || v.salePrice < v.originalPrice, {
-    message: 'Subjects.salePriceTooHigh',
-    path: ['salePrice'],
-    // Checked as soon as both prices are valid, even while other fields are still empty.
-    when: (payload) =>
-      !payload.issues.some((i) => i.path?.[0] === 'originalPrice' || i.path?.[0] === 'salePrice'),
-  });
+export const subjectSettingsSchema = z.object(settingsFields).refine(salePriceRule.check, {
+  message: salePriceRule.message,
+  path: [...salePriceRule.path],
+  // Checked as soon as both prices are valid, even while other fields are still empty.
+  when: (payload) =>
+    !payload.issues.some((i) => i.path?.[0] === 'originalPrice' || i.path?.[0] === 'salePrice'),
+});
+
+/** What the Settings tab edits; numbers as typed, multipleQtyRestriction '' until chosen. */
+export type SubjectSettingsValues = Omit<
+  z.input<typeof subjectSettingsSchema>,
+  'multipleQtyRestriction'
+> & { multipleQtyRestriction: string };
 
 /** The settings the Settings tab saves. */
 export type SubjectSettingsInput = z.output<typeof subjectSettingsSchema>;

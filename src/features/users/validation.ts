@@ -4,7 +4,7 @@
  */
 import { parseISO } from 'date-fns';
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '@/shared/forms/email';
+import { userRecordSchema } from './schema';
 
 /**
  * Largest logo accepted, in bytes: 2 MB. The same limit is enforced by storage.rules
@@ -24,14 +24,12 @@ const logoSchema = z
 /**
  * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
  * location required, a created date typed strictly as dd/MM/yyyy (held as 'yyyy-MM-dd' by the
- * shared DateField; 'Invalid date' otherwise, issue 14), and an optional new logo. Parsing trims
- * the texts and gives `createdAt` in epoch milliseconds (local midnight of the day), as stored.
+ * shared DateField; 'Invalid date' otherwise, issue 14), and an optional new logo. The stored
+ * fields come from the record schema; parsing trims the texts and gives `createdAt` in epoch
+ * milliseconds (local midnight of the day), as stored.
  */
-export const userFormSchema = z.object({
-  email: z.string().trim().min(1, 'Users.emailRequired').regex(EMAIL_PATTERN, 'Users.invalidEmail'),
-  name: z.string().trim().min(1, 'Users.nameRequired'),
-  location: z.string().trim().min(1, 'Users.locationRequired'),
-  isAdmin: z.boolean(),
+export const userFormSchema = userRecordSchema.omit({ id: true, logoUrl: true }).extend({
+  location: userRecordSchema.shape.location.min(1, 'Users.locationRequired'),
   createdAt: z
     .string()
     .nullable()

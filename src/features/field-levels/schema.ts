@@ -1,0 +1,23 @@
+/**
+ * The field level record (a school level such as 'Primary 1'), stored at `fieldLevels/{id}`
+ * (spec section 3, Field level). The one source of the FieldLevel type and of the form's schema
+ * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
+ * (`fieldLevels/$id`). Messages are catalogue ids (src/app/i18n/<locale>/fieldLevels.json).
+ */
+import { z } from 'zod';
+
+export const fieldLevelRecordSchema = z.strictObject({
+  /** The record's key, stored as a child too. */
+  id: z.string(),
+  name: z.string().trim().min(1, 'FieldLevels.nameRequired').max(200),
+  /** Two-letter country code, default 'SG'. */
+  countryId: z.string().regex(/^[A-Z]{2}$/, 'FieldLevels.countryRequired'),
+  isObsolete: z.boolean(),
+  /** Sort key of lists, 0 or more. */
+  order: z.number().min(0),
+  /** Epoch milliseconds. */
+  createdAt: z.number().min(0),
+});
+
+/** A field level as stored. */
+export type FieldLevel = z.infer<typeof fieldLevelRecordSchema>;
