@@ -8,9 +8,10 @@
  * `Auth.*` id; the app's notifications listener shows it as a toast, the forms also show it
  * inline (`role="alert"`).
  *
- * Other features use: `sessionUpdated`, `selectSession`, `selectIsAdmin`, `ChangePasswordForm`.
+ * The session's shape, `sessionUpdated`, `selectSession` and `selectIsAdmin` live in shared/session
+ * so that other features read the session without importing this feature.
  */
-import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   EmailAuthProvider,
   reauthenticateWithCredential,
@@ -24,21 +25,12 @@ import {
 import { toAppError, type AppError } from '@/shared/errors';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 import { auth } from '@/shared/firebase';
-import { sessionCleared } from '@/shared/session';
+import { sessionCleared, sessionUpdated, type Session } from '@/shared/session';
 import type { ToastMeta } from '@/shared/entitySlice';
 import { fetchSession, NoUserRecordError } from './sessionRecord';
 
-/** What the session holds of the signed-in user's users/{uid} record (spec section 3, User). */
-export interface Session {
-  id: string;
-  isAdmin: boolean;
-  email: string;
-  name: string;
-  location: string;
-  logoUrl: string | null;
-  /** Epoch milliseconds. */
-  createdAt: number;
-}
+export type { Session } from '@/shared/session';
+export { selectIsAdmin, selectSession, sessionUpdated } from '@/shared/session';
 
 export interface AuthState {
   session: Session | null;
@@ -212,10 +204,6 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    /** Editing one's own users record also updates the session (spec section 4). */
-    sessionUpdated(state, action: PayloadAction<Partial<Omit<Session, 'id'>>>) {
-      if (state.session) Object.assign(state.session, action.payload);
-    },
     /** Leaving the auth screens clears the error and the done flags (spec section 4). */
     authCleanUp(state) {
       state.error = null;
@@ -226,6 +214,10 @@ export const authSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(sessionCleared, () => ({ ...initialState, loading: false }))
+      // Editing one's own users record also updates the session (spec section 4).
+      .addCase(sessionUpdated, (state, action) => {
+        if (state.session) Object.assign(state.session, action.payload);
+      })
       .addCase(restoreSession.pending, (state) => {
         state.loading = true;
       })
@@ -265,12 +257,8 @@ export const authSlice = createSlice({
   },
 });
 
-export const { sessionUpdated, authCleanUp } = authSlice.actions;
+export const { authCleanUp } = authSlice.actions;
 
-/** The signed-in user's session, or null. */
-export const selectSession = (state: { auth: AuthState }) => state.auth.session;
-/** Whether the signed-in user is an admin (users/{uid}.isAdmin). */
-export const selectIsAdmin = (state: { auth: AuthState }) => state.auth.session?.isAdmin === true;
 /** True while the session is restored at start-up (guards show a loading indicator). */
 export const selectRestoring = (state: { auth: AuthState }) =>
   state.auth.loading && state.auth.session === null;

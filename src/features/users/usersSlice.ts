@@ -21,7 +21,7 @@ import {
 } from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
-import { sessionUpdated } from '@/features/auth/authSlice';
+import { sessionUpdated } from '@/shared/session';
 import type { User } from './types';
 import { USER_FILES } from './usersApi';
 

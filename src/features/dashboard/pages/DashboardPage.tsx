@@ -5,7 +5,7 @@
  * (spec 1).
  */
 import { FormattedMessage } from 'react-intl';
-import { selectIsAdmin, selectSession } from '@/features/auth/authSlice';
+import { selectIsAdmin, selectSession } from '@/shared/session';
 import { useAppSelector } from '@/app/hooks';
 import { DashboardStatistics } from '../components/DashboardStatistics';
 import { NotificationsCard } from '../components/NotificationsCard';

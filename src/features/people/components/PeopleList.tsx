@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectSession } from '@/features/auth/authSlice';
+import { selectSession } from '@/shared/session';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
 import { tutors } from '@/features/people/tutors/tutorsSlice';

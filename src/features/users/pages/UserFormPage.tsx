@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectSession } from '@/features/auth/authSlice';
+import { selectSession } from '@/shared/session';
 import type { AppError } from '@/shared/errors';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { UserForm } from '../components/UserForm';

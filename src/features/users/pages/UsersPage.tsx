@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { selectSession } from '@/features/auth/authSlice';
+import { selectSession } from '@/shared/session';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { PageCard } from '@/shared/lists/PageCard';
 import { UsersTable } from '../components/UsersTable';
