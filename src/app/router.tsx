@@ -75,6 +75,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // E-mail action links (reset, sign-in link, verification): public, even when signed in.
+      { path: '/auth/action', ...page(() => import('@/features/auth/pages/AuthActionPage')) },
       {
         // Every screen but sign-in, recovery and 404 needs the whole catalogue (messages.ts).
         element: <FullCatalogue />,

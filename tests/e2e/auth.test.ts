@@ -181,6 +181,32 @@ describe('password recovery (spec 2)', () => {
   });
 });
 
+describe('the auth forms and the unsaved-changes guard (issue 14)', () => {
+  it('input typed on /login or /recover-password never holds a navigation or a reload', async () => {
+    const p = await page();
+    const dialogs: string[] = [];
+    p.on('dialog', (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await p.goto('/login');
+    await p.getByLabel('E-mail', { exact: true }).fill('someone@tuition.test');
+    await p.getByLabel('Password', { exact: true }).fill('typed');
+    await p.getByRole('link', { name: 'Forgot your password?' }).click();
+    await p.waitForURL((url) => url.pathname === '/recover-password');
+    const send = p.getByRole('button', { name: 'Send Reset Link' });
+    await send.waitFor();
+    await p.getByLabel('E-mail', { exact: true }).fill('someone@tuition.test');
+    await p.reload();
+    await send.waitFor();
+    await p.getByLabel('E-mail', { exact: true }).fill('someone@tuition.test');
+    await p.getByRole('link', { name: 'Back' }).click();
+    await p.waitForURL((url) => url.pathname === '/login');
+    expect(await p.getByRole('dialog').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});
+
 describe('guards and not found (spec 2, spec 6)', () => {
   it('a non-admin is sent from /users to / and sees only the dashboard link', async () => {
     const member = await account(false);

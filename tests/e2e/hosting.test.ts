@@ -1,24 +1,40 @@
 /**
  * The production build behind firebase-tools' Hosting emulator with the real firebase.json
- * `hosting` section (headers, SPA rewrite): what a deployed site sends, and what Chromium does
- * with its Content-Security-Policy on the login page (zero violations, sign-in request included).
+ * `hosting` section (headers, SPA rewrite): what a deployed site sends on every route, and what
+ * Chromium does with its Content-Security-Policy (issue 18 item 4): on the login page (zero
+ * violations, sign-in request included), and on every screen of src/app/router.tsx, signed in as
+ * an admin, with its data from the local backend (zero violations, zero console errors).
  *
- * The build uses placeholder VITE_FIREBASE_* values of a `demo-csp` project (a temporary
- * envDir), so it is a real production build that talks to the production Firebase hosts. Those
- * requests are answered by the test (playwright routing) after Chromium has applied the CSP, so
- * nothing leaves the machine. tests/integration/hostingHeaders.test.ts checks the file itself.
+ * The build uses placeholder VITE_FIREBASE_* values of a `demo-csp` project
+ * (tests/support/productionBuild.ts), so it is a real production build that talks to the
+ * production Firebase hosts. Those requests are answered by the test (playwright routing: a
+ * canned answer, or the local backend, tests/support/productionBackend.ts) after Chromium has
+ * applied the CSP, so nothing leaves the machine. tests/integration/hostingHeaders.test.ts checks
+ * the file itself.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import { sendPasswordResetEmail } from 'firebase/auth';
 import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirebaseTools, type FirebaseToolsProcess } from '../../emulators/firebase-tools';
-import { closeBrowser, launchBrowser } from '../support/browser';
+import { studentRecord } from '../integration/peopleFixtures';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  latestOobCode,
+  removePaths,
+  signedOutWebApp,
+  uniqueId,
+  type TestAccount,
+} from '../support/backend';
+import { closeBrowser, launchBrowser, signIn } from '../support/browser';
+import { routeToLocalBackend } from '../support/productionBackend';
+import { buildProduction, ROOT, type ProductionBuild } from '../support/productionBuild';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
 
 /** firebase.json's hosting section, as deployed. */
@@ -35,16 +51,64 @@ const pageHeaders = new Map(
   ]),
 );
 
-/** Placeholder production configuration (.env.production.example's variables). */
-const PRODUCTION_ENV = {
-  VITE_FIREBASE_API_KEY: 'AIzaSyDemoDemoDemoDemoDemoDemoDemoDemo',
-  VITE_FIREBASE_AUTH_DOMAIN: 'demo-csp.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'demo-csp',
-  VITE_FIREBASE_DATABASE_URL: 'https://demo-csp-default-rtdb.asia-southeast1.firebasedatabase.app',
-  VITE_FIREBASE_STORAGE_BUCKET: 'demo-csp.firebasestorage.app',
-  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
-  VITE_FIREBASE_MESSAGING_SENDER_ID: '000000000000',
-};
+/**
+ * A URL of each public route of src/app/router.tsx (and the not-found page), signed out;
+ * `oobCode` is a password-reset code the Auth emulator issued (a made-up one would show its
+ * failed request in the console).
+ */
+const publicScreens = (oobCode: string) => [
+  '/login',
+  '/recover-password',
+  `/auth/action?mode=resetPassword&oobCode=${oobCode}&apiKey=k`,
+  '/qrcode',
+  '/qrcode/ORDER-1',
+  '/payment/ORDER-1/120.50',
+  '/chart/10,20,30,40,50,60,70,80',
+  '/no-such-page',
+];
+
+/** A URL of each signed-in route; `id` fills the edit forms' ids (a user, a student). */
+function signedInScreens(ids: { user: string; student: string }): string[] {
+  return [
+    '/',
+    '/profile',
+    '/section',
+    '/users',
+    '/users/new',
+    `/users/${ids.user}`,
+    '/browsing-levels',
+    '/browsing-levels/new',
+    '/countries',
+    '/field-levels',
+    '/field-levels/new',
+    '/subjects',
+    '/subjects/new',
+    '/field-schools',
+    '/field-schools/new',
+    '/students',
+    '/students/new',
+    `/students/${ids.student}`,
+    '/tutors',
+    '/tutors/new',
+    '/orders',
+    '/statistic',
+  ];
+}
+
+/**
+ * The route patterns of src/app/router.tsx as regular expressions (`:id` one segment, `:id?`
+ * optional), except the development-only outbox and the catch-all.
+ */
+function routerPatterns(): RegExp[] {
+  const source = readFileSync(path.join(ROOT, 'src/app/router.tsx'), 'utf8');
+  return [...source.matchAll(/path: '([^']+)'/g)]
+    .map((match) => match[1] ?? '')
+    .filter((route) => route !== '/outbox' && route !== '*')
+    .map(
+      (route) =>
+        new RegExp(`^${route.replace(/\/:\w+\?/g, '(/[^/]+)?').replace(/:\w+/g, '[^/]+')}$`),
+    );
+}
 
 /** A TCP port that is free now on 127.0.0.1. */
 function freePort(): Promise<number> {
@@ -58,39 +122,15 @@ function freePort(): Promise<number> {
   });
 }
 
-let dir: string;
+let build: ProductionBuild | undefined;
 let firebaseTools: FirebaseToolsProcess | undefined;
 let origin: string;
 let context: BrowserContext | undefined;
 const log: string[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'hosting-e2e-'));
-  writeFileSync(
-    path.join(dir, '.env.production'),
-    Object.entries(PRODUCTION_ENV)
-      .map(([key, value]) => `${key}=${value}`)
-      .join('\n'),
-  );
-  // Under Vitest NODE_ENV is 'test', which would bundle React's development build, and
-  // process.env holds .env.test's VITE_* values, which Vite prefers to any env file.
-  const saved = { ...process.env };
-  for (const key of Object.keys(process.env)) {
-    if (key.startsWith('VITE_')) delete process.env[key];
-  }
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: ROOT,
-      mode: 'production',
-      envDir: dir,
-      logLevel: 'error',
-      build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
-    });
-  } finally {
-    Object.assign(process.env, saved);
-    if (saved.NODE_ENV === undefined) delete process.env.NODE_ENV;
-  }
+  build = await buildProduction();
+  const dir = build.dir;
   // Own ports (the local backend holds 4400/4500/5000-range neighbours during npm test).
   const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
   writeFileSync(
@@ -124,22 +164,51 @@ afterAll(async () => {
   await context?.close();
   await closeBrowser();
   await firebaseTools?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  build?.remove();
 });
 
+/**
+ * Records into `problems` what Chromium reports on `page`: securitypolicyviolation events, console
+ * lines about the CSP or the Permissions-Policy, uncaught page errors, and with `consoleErrors`
+ * every console error. Also reports the browser online (offline machines, and the test's network
+ * namespace, say offline, and the Auth SDK then fails requests before sending them).
+ */
+async function watch(
+  page: Page,
+  problems: string[],
+  { consoleErrors }: { consoleErrors: boolean },
+): Promise<void> {
+  page.on('console', (message) => {
+    const policy = /Content Security Policy|Permissions-Policy|Refused to/i.test(message.text());
+    if (policy || (consoleErrors && message.type() === 'error')) {
+      problems.push(`${page.url()} console ${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()} page error: ${error.message}`));
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+}
+
 describe('Hosting emulator with firebase.json', () => {
-  it.each(['/', '/login', '/index.html', '/users/some-id'])(
-    '%s: the security headers, revalidated on every load',
-    async (urlPath) => {
-      const response = await fetch(`${origin}${urlPath}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-      for (const [key, value] of pageHeaders) {
-        if (key !== 'cache-control') expect(response.headers.get(key), key).toBe(value);
-      }
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-    },
-  );
+  it.each([
+    '/index.html',
+    ...publicScreens('some-code'),
+    ...signedInScreens({ user: 'some-id', student: 'some-id' }),
+  ])('%s: the security headers, revalidated on every load', async (urlPath) => {
+    const response = await fetch(`${origin}${urlPath}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const [key, value] of pageHeaders) {
+      if (key !== 'cache-control') expect(response.headers.get(key), key).toBe(value);
+    }
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
 
   it('a hashed build file: the security headers, cached for a year', async () => {
     const html = await (await fetch(`${origin}/`)).text();
@@ -165,38 +234,24 @@ describe('Content-Security-Policy in Chromium', () => {
     const browser = await launchBrowser();
     context ??= await browser.newContext({ baseURL: origin, locale: 'en' });
     // Answer the Firebase hosts as the Auth REST API does for a wrong password, so nothing
-    // leaves the machine. (Offline, Chromium fails them with ERR_INTERNET_DISCONNECTED first;
-    // either way the CSP has allowed them by then.)
-    await context.route('https://**', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        headers: { 'access-control-allow-origin': '*' },
-        body: JSON.stringify({
-          error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS', errors: [] },
+    // leaves the machine. (A predicate: playwright's glob 'https://**' matches no URL.)
+    await context.route(
+      (url) => url.protocol === 'https:',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          headers: { 'access-control-allow-origin': '*' },
+          body: JSON.stringify({
+            error: { code: 400, message: 'INVALID_LOGIN_CREDENTIALS', errors: [] },
+          }),
         }),
-      }),
     );
     const page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy|Permissions-Policy|Refused to/i.test(message.text())) {
-        problems.push(`console ${message.type()}: ${message.text()}`);
-      }
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await watch(page, problems, { consoleErrors: false });
     // A request the CSP blocks never becomes a request event: these passed it.
     page.on('request', (request) => {
       if (request.url().startsWith('https://')) firebaseRequests.push(request.url());
-    });
-    await page.addInitScript(() => {
-      // Offline machines (and the test's network namespace) report navigator.onLine false, and
-      // the Auth SDK then fails a sign-in before sending it; the route above is the network.
-      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true });
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(
-          `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`,
-        );
-      });
     });
     return page;
   }
@@ -239,4 +294,71 @@ describe('Content-Security-Policy in Chromium', () => {
     await expect.poll(() => problems.slice(before).join('\n')).toMatch(/script-src/);
     await page.close();
   });
+});
+
+describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', () => {
+  const studentId = uniqueId('csp-student');
+  const accounts: TestAccount[] = [];
+  let screens: BrowserContext | undefined;
+
+  afterAll(async () => {
+    await screens?.close();
+    await removePaths(`students/${studentId}`);
+    await Promise.all(accounts.map((account) => deleteAccount(account.uid)));
+  });
+
+  it('visits every route of the router: no CSP violation, no console error', async () => {
+    const admin = await createAccount({ isAdmin: true });
+    const member = await createAccount({ isAdmin: false });
+    accounts.push(admin, member);
+    await getAdminDatabase(adminApp())
+      .ref(`students/${studentId}`)
+      .set({ ...studentRecord('Csp Student'), id: studentId });
+    screens = await (await launchBrowser()).newContext({ baseURL: origin, locale: 'en' });
+    await routeToLocalBackend(screens);
+    const page = await screens.newPage();
+    const problems: string[] = [];
+    await watch(page, problems, { consoleErrors: true });
+    const visited: string[] = [];
+    const visit = async (url: string) => {
+      await page.goto(url);
+      await page.locator('h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      visited.push(new URL(url, origin).pathname);
+    };
+
+    const web = await signedOutWebApp();
+    await sendPasswordResetEmail(web.auth, admin.email).finally(() => web.close());
+    const reset = await latestOobCode(admin.email, 'PASSWORD_RESET');
+    for (const url of publicScreens(reset?.oobCode ?? 'none')) await visit(url);
+    // The reset form, not its invalid-link message: the code came through.
+    await page.goto(`/auth/action?mode=resetPassword&oobCode=${reset?.oobCode ?? ''}`);
+    await page.getByLabel('New password', { exact: true }).waitFor();
+    await signIn(page, admin.email, admin.password);
+    for (const url of signedInScreens({ user: member.uid, student: studentId })) {
+      await visit(url);
+      // Still there: not sent to /login or / by a guard.
+      expect(new URL(page.url()).pathname, url).toBe(new URL(url, origin).pathname);
+      if (url === '/students') await page.getByText('Csp Student').first().waitFor();
+    }
+    // The edit form with tabs: every tab, each with its own data and components.
+    await page.goto(`/students/${studentId}`);
+    const tabs = page.getByRole('tab');
+    await tabs.first().waitFor();
+    const tabCount = await tabs.count();
+    expect(tabCount).toBeGreaterThan(1);
+    for (let index = 0; index < tabCount; index += 1) {
+      await tabs.nth(index).click();
+      await page.getByRole('tabpanel').first().waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+
+    expect(problems).toEqual([]);
+    for (const pattern of routerPatterns()) {
+      expect(
+        visited.some((visitedPath) => pattern.test(visitedPath)),
+        `a route of src/app/router.tsx not visited: ${pattern.source}`,
+      ).toBe(true);
+    }
+  }, 240_000);
 });

@@ -126,7 +126,10 @@ export const setPasswordWithLink = createAsyncThunk<
 });
 
 /**
- * Sends a password reset e-mail (spec 2 Password recovery); sets restoredPassword.
+ * Sends a password reset e-mail (spec 2 Password recovery); sets restoredPassword. `locale` (the
+ * visitor's language, 'en' or 'es') becomes `auth.languageCode`, so Firebase writes the e-mail
+ * from that language's template and its action link carries `lang=<locale>` (Firebase Auth docs,
+ * "Send a password reset email": `auth.languageCode`).
  *
  * Answers the same confirmation whether or not an account has the e-mail (issue 15; Firebase's
  * "email enumeration protection" does the same in production): 'auth/user-not-found' counts as
@@ -134,12 +137,13 @@ export const setPasswordWithLink = createAsyncThunk<
  * here, before any request ('auth/invalid-email', 'Email is invalid'): the Auth service answers
  * it like an unknown account.
  */
-export const sendResetLink = createAsyncThunk<void, { email: string }, Config>(
+export const sendResetLink = createAsyncThunk<void, { email: string; locale?: string }, Config>(
   'auth/sendResetLink',
-  async ({ email }, { rejectWithValue }) => {
+  async ({ email, locale }, { rejectWithValue }) => {
     if (!EMAIL_PATTERN.test(email.trim()))
       return rejectWithValue({ messageId: 'auth/invalid-email' });
     try {
+      if (locale) auth.languageCode = locale;
       await sendPasswordResetEmail(auth, email.trim());
     } catch (e) {
       if ((e as { code?: unknown } | null)?.code === 'auth/user-not-found') return;

@@ -1,9 +1,15 @@
 import {
   canSetPassword,
+  changePasswordSchema,
   checkChangePassword,
+  failedRules,
   isSafePassword,
   isValidEmail,
+  loginSchema,
   MIN_PASSWORD_LENGTH,
+  newPasswordSchema,
+  recoverSchema,
+  setPasswordSchema,
 } from './validation';
 
 describe('isValidEmail (spec 5)', () => {
@@ -67,5 +73,46 @@ describe('checkChangePassword (spec 5, Change password)', () => {
     expect(
       checkChangePassword({ current: '', next: 'new-one', confirmation: 'new-one' }).valid,
     ).toBe(false);
+  });
+});
+
+describe('the auth form schemas (issue 14: one form system; messages are catalogue ids)', () => {
+  it('loginSchema: both fields required, the e-mail trimmed, no other check (spec 5)', () => {
+    expect(loginSchema.parse({ email: ' ana@x ', password: 'p' })).toEqual({
+      email: 'ana@x',
+      password: 'p',
+    });
+    expect([...failedRules(loginSchema, { email: ' ', password: '' })]).toEqual([
+      'Auth.emailRequired',
+      'Auth.passwordRequired',
+    ]);
+  });
+
+  it('setPasswordSchema: a general e-mail pattern and six characters', () => {
+    expect([...failedRules(setPasswordSchema, { email: 'ana@example', password: 'abc' })]).toEqual([
+      'Auth.invalidEmail',
+      'Auth.unsafePassword',
+    ]);
+  });
+
+  it('recoverSchema: an e-mail is required, its format is left to sendResetLink', () => {
+    expect(recoverSchema.safeParse({ email: 'ana' }).success).toBe(true);
+    expect([...failedRules(recoverSchema, { email: '  ' })]).toEqual(['Auth.emailRequired']);
+  });
+
+  it('newPasswordSchema (reset link): the profile rules but the current-password one', () => {
+    expect(newPasswordSchema.safeParse({ next: 'new-one', confirmation: 'new-one' }).success).toBe(
+      true,
+    );
+    expect([...failedRules(newPasswordSchema, { next: 'abc', confirmation: 'abd' })]).toEqual([
+      'Auth.insecurePassword',
+      'Auth.passwordsDoNotMatch',
+    ]);
+  });
+
+  it('changePasswordSchema reports every broken rule, not only the first per field', () => {
+    expect([
+      ...failedRules(changePasswordSchema, { current: 'abc', next: 'abc', confirmation: '' }),
+    ]).toEqual(['Auth.insecurePassword', 'Auth.passwordsDoNotMatch', 'Auth.samePassword']);
   });
 });

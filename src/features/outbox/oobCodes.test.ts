@@ -10,41 +10,37 @@ const signIn = {
     encodeURIComponent('http://localhost:5173/login?email=ana%40tuition.test'),
 };
 
-describe('local outbox links (issue 5)', () => {
+describe('local outbox links (issue 5, issue 18)', () => {
   it('reads the Auth emulator listing of the project', () => {
     expect(oobCodesUrl('127.0.0.1', 'demo-tuition')).toBe(
       'http://127.0.0.1:9099/emulator/v1/projects/demo-tuition/oobCodes',
     );
   });
 
-  it('turns a sign-in link into our /login on this origin with what the SDK expects', () => {
-    const url = new URL(messageLink(signIn, 'http://127.0.0.1:5173', 'demo-api-key'));
+  it("opens the app's /auth/action on this origin with the link's parameters but lang", () => {
+    const url = new URL(messageLink(signIn, 'http://127.0.0.1:5173'));
     expect(url.origin).toBe('http://127.0.0.1:5173');
-    expect(url.pathname).toBe('/login');
+    expect(url.pathname).toBe('/auth/action');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      email: 'ana@tuition.test',
       mode: 'signIn',
       oobCode: 'CODE1',
-      apiKey: 'demo-api-key',
+      apiKey: 'fake-api-key',
+      continueUrl: 'http://localhost:5173/login?email=ana%40tuition.test',
     });
   });
 
-  it('adds the e-mail when the inviter did not put it in the continue URL', () => {
-    const bare = {
-      ...signIn,
-      oobLink: 'http://127.0.0.1:9099/emulator/action?mode=signIn&oobCode=CODE1',
-    };
-    const url = new URL(messageLink(bare, 'http://127.0.0.1:5173', 'demo-api-key'));
-    expect(url.pathname).toBe('/login');
-    expect(url.searchParams.get('email')).toBe('ana@tuition.test');
-  });
-
-  it("keeps the emulator's own page for password resets", () => {
-    const reset = {
-      ...signIn,
-      requestType: 'PASSWORD_RESET',
-      oobLink: 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=R',
-    };
-    expect(messageLink(reset, 'http://127.0.0.1:5173', 'demo-api-key')).toBe(reset.oobLink);
+  it('does the same for password resets and address verifications', () => {
+    const modes = { PASSWORD_RESET: 'resetPassword', VERIFY_EMAIL: 'verifyEmail' };
+    for (const [requestType, mode] of Object.entries(modes)) {
+      const code = {
+        ...signIn,
+        requestType,
+        oobCode: 'R',
+        oobLink: `http://127.0.0.1:9099/emulator/action?mode=${mode}&lang=en&oobCode=R&apiKey=k`,
+      };
+      expect(messageLink(code, 'http://127.0.0.1:5173')).toBe(
+        `http://127.0.0.1:5173/auth/action?mode=${mode}&oobCode=R&apiKey=k`,
+      );
+    }
   });
 });

@@ -33,30 +33,21 @@ export async function fetchOobCodes(signal?: AbortSignal): Promise<OobCode[]> {
 }
 
 /**
- * The link a person would follow. For a sign-in link, our own /login finish page with the
- * parameters the SDK's `isSignInWithEmailLink` expects (mode, oobCode, apiKey), on top of the
- * continue URL the inviter gave (it carries `?email=`), so it works without the emulator's
- * redirect page and on whatever origin the app is served from. Other types keep the emulator's
- * own link (its page lets you choose a new password, verify an address…).
+ * The link a person would follow: the app's own e-mail action page, `/auth/action` on this
+ * origin (issue 18: as the project's e-mail templates point there in production), with the
+ * emulator's link parameters (mode, oobCode, apiKey, continueUrl). Its `lang` is left out: the
+ * emulator always writes `lang=en` (firebase-tools `createOobRecord`), whatever the language of
+ * the request, so the page follows the visitor's own language instead.
  */
-export function messageLink(
-  code: OobCode,
-  origin: string,
-  apiKey = firebaseConfig.apiKey ?? '',
-): string {
-  if (code.requestType !== 'EMAIL_SIGNIN') return code.oobLink;
-  let target: URL;
+export function messageLink(code: OobCode, origin: string): string {
+  const url = new URL('/auth/action', origin);
   try {
-    const continueUrl = new URL(code.oobLink).searchParams.get('continueUrl');
-    target = new URL(continueUrl || '/login', origin);
+    new URL(code.oobLink).searchParams.forEach((value, key) => {
+      if (key !== 'lang') url.searchParams.set(key, value);
+    });
   } catch {
-    target = new URL('/login', origin);
+    // Not a URL: the page then says the link is not valid.
   }
-  // Same path and query on this origin: the emulator may have been given another host name.
-  const url = new URL(`${target.pathname}${target.search}`, origin);
-  if (!url.searchParams.has('email')) url.searchParams.set('email', code.email);
-  url.searchParams.set('mode', 'signIn');
   url.searchParams.set('oobCode', code.oobCode);
-  url.searchParams.set('apiKey', apiKey);
   return url.toString();
 }

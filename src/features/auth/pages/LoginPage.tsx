@@ -3,60 +3,41 @@
  * link, the form that sets the invited person's first password.
  *
  * Sign-in link (spec 2, 5, 7): the users feature sends links whose continue URL is
- * `/login?email=<email>`; the Auth backend appends `mode=signIn&oobCode=…&apiKey=…`, which
- * `isSignInWithEmailLink` recognises. Without the e-mail in the query the person types it.
- * A successful sign-in puts a session in the store and RedirectIfSignedIn leaves the page.
+ * `/login?email=<email>`; the Auth backend (or /auth/action, AuthActionPage) appends
+ * `mode=signIn&oobCode=…&apiKey=…`, which `isSignInWithEmailLink` recognises. Without the e-mail
+ * in the query the person types it. A successful sign-in puts a session in the store and
+ * RedirectIfSignedIn leaves the page.
+ *
+ * Both forms are forms of the one form system (useFormState + Form, schemas in ../validation).
+ * The page is outside the signed-in layout, so no unsaved-changes guard holds it.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isSignInWithEmailLink } from 'firebase/auth';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { auth, usesEmulators } from '@/shared/firebase';
+import { Form } from '@/shared/forms/Form';
+import { InputField } from '@/shared/forms/InputField';
+import { useFormState } from '@/shared/forms/useFormState';
 import { selectAuth, setPasswordWithLink, signIn } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
-import { EmailField } from '../components/EmailField';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { FieldHint } from '../components/FieldHint';
+import { PasswordField } from '../components/PasswordField';
 import { SocialButtons } from '../components/SocialButtons';
 import { SubmitButton } from '../components/SubmitButton';
-import { canSetPassword, isSafePassword, isValidEmail } from '../validation';
+import { failedRules, loginSchema, setPasswordSchema, type LoginFields } from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 export default function LoginPage() {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const location = useLocation();
-  const { loading, error } = useAppSelector(selectAuth);
   const link = `${window.location.origin}${location.pathname}${location.search}`;
   const linkMode = isSignInWithEmailLink(auth, link);
-  const [email, setEmail] = useState(() => new URLSearchParams(location.search).get('email') ?? '');
-  const [password, setPassword] = useState('');
   const [passwordSet, setPasswordSet] = useState(false);
 
   // Leaving the auth screens clears the error (spec 4).
   useAuthCleanUpOnLeave();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!linkMode) {
-      await dispatch(signIn({ email, password }));
-      return;
-    }
-    const result = await dispatch(setPasswordWithLink({ email, password, link }));
-    if (setPasswordWithLink.fulfilled.match(result) && !result.payload.session) {
-      // A student or tutor: the password is set but there is no back office for them. The code
-      // is spent, so the page goes back to the plain login form with the notice on top.
-      setPasswordSet(true);
-      setPassword('');
-      navigate('/login', { replace: true });
-    }
-  };
-
-  const emailOk = isValidEmail(email);
-  const passwordOk = isSafePassword(password);
-  const canSubmit = linkMode ? canSetPassword(email, password) : email !== '' && password !== '';
 
   return (
     <AuthScreen
@@ -67,58 +48,98 @@ export default function LoginPage() {
           <FormattedMessage id="Auth.passwordSetNotStaff" />
         </div>
       )}
+      {/* Keyed: the set-password form gives way to a fresh sign-in form once the code is spent. */}
+      <LoginForm
+        key={linkMode ? 'link' : 'login'}
+        link={linkMode ? link : null}
+        onPasswordSet={() => setPasswordSet(true)}
+      />
+      {!linkMode && <SocialButtons />}
+      {usesEmulators && (
+        <p className="mt-5 is-size-7">
+          <Link to="/outbox" title={intl.formatMessage({ id: 'Outbox.description' })}>
+            <FormattedMessage id="Auth.localOutbox" />
+          </Link>
+        </p>
+      )}
+    </AuthScreen>
+  );
+}
+
+/**
+ * The sign-in form, or with a sign-in `link` the set-first-password form (spec 5: 'Invalid email'
+ * and 'Unsafe password'/'Safe password' live, 'Set Password' enabled only when both hold).
+ */
+function LoginForm({ link, onPasswordSet }: { link: string | null; onPasswordSet: () => void }) {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { loading, error } = useAppSelector(selectAuth);
+  const linkMode = link !== null;
+  const form = useFormState<LoginFields, LoginFields>(linkMode ? setPasswordSchema : loginSchema, {
+    email: new URLSearchParams(location.search).get('email') ?? '',
+    password: '',
+  });
+  const { email } = form.values;
+  const failed = failedRules(setPasswordSchema, form.values);
+
+  const onSubmit = async (fields: LoginFields) => {
+    if (!link) return signIn.fulfilled.match(await dispatch(signIn(fields)));
+    const result = await dispatch(setPasswordWithLink({ ...fields, link }));
+    if (setPasswordWithLink.fulfilled.match(result) && !result.payload.session) {
+      // A student or tutor: the password is set but there is no back office for them. The code
+      // is spent, so the page goes back to the plain login form with the notice on top.
+      onPasswordSet();
+      navigate('/login', { replace: true });
+    }
+    return setPasswordWithLink.fulfilled.match(result);
+  };
+
+  const emailInvalid = linkMode && email !== '' && failed.has('Auth.invalidEmail');
+  return (
+    <>
       <ErrorMessage error={error} />
-      <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <EmailField
+      <Form form={form} onSubmit={onSubmit} submitting={loading}>
+        <InputField
           id="login-email"
-          value={email}
-          onChange={setEmail}
-          invalid={linkMode && email !== '' && !emailOk}
-          describedBy={linkMode ? 'login-email-hint' : undefined}
-        >
-          {linkMode &&
-            (email ? (
-              !emailOk && (
-                <p id="login-email-hint" className="help is-danger" role="alert">
-                  <FormattedMessage id="Auth.invalidEmail" />
-                </p>
-              )
-            ) : (
-              <p id="login-email-hint" className="help">
-                <FormattedMessage id="Auth.linkEmailHint" />
-              </p>
-            ))}
-        </EmailField>
-        <div className="field">
-          <label className="label" htmlFor="login-password">
-            <FormattedMessage id="Auth.password" />
-          </label>
-          <div className="control">
-            <input
-              id="login-password"
-              className="input"
-              type="password"
-              autoComplete={linkMode ? 'new-password' : 'current-password'}
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby={linkMode && password ? 'login-password-hint' : undefined}
-            />
-          </div>
-          {linkMode && password && (
-            <FieldHint
-              id="login-password-hint"
-              ok={passwordOk}
-              okId="Auth.safePassword"
-              badId="Auth.unsafePassword"
-            />
-          )}
-        </div>
+          label={<FormattedMessage id="Auth.email" />}
+          type="email"
+          autoComplete="email"
+          required
+          {...form.bind('email')}
+          error={
+            linkMode
+              ? emailInvalid
+                ? intl.formatMessage({ id: 'Auth.invalidEmail' })
+                : null
+              : form.errorOf('email')
+          }
+          help={linkMode && email === '' && <FormattedMessage id="Auth.linkEmailHint" />}
+        />
+        <PasswordField
+          id="login-password"
+          label={<FormattedMessage id="Auth.password" />}
+          autoComplete={linkMode ? 'new-password' : 'current-password'}
+          {...form.bind('password')}
+          error={linkMode ? null : form.errorOf('password')}
+          rules={
+            linkMode
+              ? [
+                  {
+                    ok: !failed.has('Auth.unsafePassword'),
+                    okId: 'Auth.safePassword',
+                    badId: 'Auth.unsafePassword',
+                  },
+                ]
+              : []
+          }
+        />
         <div className="field is-grouped is-grouped-multiline is-align-items-center mt-4">
           <div className="control">
             <SubmitButton
               labelId={linkMode ? 'Auth.setPassword' : 'Auth.login'}
-              enabled={canSubmit}
+              enabled={form.valid}
               loading={loading}
             />
           </div>
@@ -130,15 +151,7 @@ export default function LoginPage() {
             </div>
           )}
         </div>
-      </form>
-      {!linkMode && <SocialButtons />}
-      {usesEmulators && (
-        <p className="mt-5 is-size-7">
-          <Link to="/outbox" title={intl.formatMessage({ id: 'Outbox.description' })}>
-            <FormattedMessage id="Auth.localOutbox" />
-          </Link>
-        </p>
-      )}
-    </AuthScreen>
+      </Form>
+    </>
   );
 }

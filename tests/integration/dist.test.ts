@@ -1,0 +1,69 @@
+/**
+ * What `npm run deploy` would upload (issue 18 item 1): a production build (placeholder
+ * VITE_FIREBASE_* values, tests/support/productionBuild.ts) holds no emulator wiring, no local
+ * outbox and no demo data. Only the files Hosting deploys are read: firebase.json's `ignore`
+ * leaves out dot-files such as `.vite/manifest.json`.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduction, PRODUCTION_ENV, type ProductionBuild } from '../support/productionBuild';
+
+let build: ProductionBuild | undefined;
+/** Deployed file path (relative to dist/) -> its text. */
+const files = new Map<string, string>();
+
+beforeAll(async () => {
+  build = await buildProduction();
+  const entries = readdirSync(build.dist, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.relative(build.dist, path.join(entry.parentPath, entry.name));
+    if (file.split(path.sep).some((part) => part.startsWith('.'))) continue;
+    files.set(file, readFileSync(path.join(build.dist, file), 'utf8'));
+  }
+}, 300_000);
+
+afterAll(() => build?.remove());
+
+/** The deployed files whose text matches `pattern`, with the match and what surrounds it. */
+function occurrences(pattern: RegExp): string[] {
+  const found: string[] = [];
+  for (const [file, text] of files) {
+    const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+    for (const match of text.matchAll(global)) {
+      const at = match.index;
+      found.push(`${file}: …${text.slice(Math.max(0, at - 60), at + match[0].length + 30)}…`);
+    }
+  }
+  return found;
+}
+
+describe('the production build (dist/)', () => {
+  it('is the production build of the configured project', () => {
+    expect(files.has('index.html')).toBe(true);
+    expect([...files.keys()].filter((file) => file.endsWith('.js')).length).toBeGreaterThan(10);
+    expect(occurrences(new RegExp(PRODUCTION_ENV.VITE_FIREBASE_API_KEY)).length).toBeGreaterThan(0);
+  });
+
+  it('has no emulator wiring: no connect*Emulator call, no local emulator host or port', () => {
+    // The SDKs define connect*Emulator (and name them in their messages); only a call on an
+    // imported module (`m.connectDatabaseEmulator(db, …)`) is the app's wiring. Minified calls
+    // lose their names, so the hosts and ports are looked for as well (9000 minifies to 9e3).
+    expect(occurrences(/\.connect(Auth|Database|Storage|Functions)Emulator\(/)).toEqual([]);
+    expect(occurrences(/127\.0\.0\.1|:(9099|9199|9000|5001)\b|\b9e3\)/)).toEqual([]);
+  });
+
+  it('has no local outbox: no outbox page, route, link or emulator listing', () => {
+    expect([...files.keys()].filter((file) => /outboxpage/i.test(file))).toEqual([]);
+    expect(occurrences(/emulator\/v1\/projects/)).toEqual([]);
+    // The route and the login page's link; not the catalogue's file name (outbox.json).
+    expect(occurrences(/\/outbox(?![-.\w])/)).toEqual([]);
+  });
+
+  it('has no demo data (emulators/seed): accounts, passwords, records, the demo project', () => {
+    const demo =
+      /admin@tuition\.test|staff@tuition\.test|admin123|staff123|Raffles Institution|Rosyth School|Treasure at Tampines|@example\.sg|demo-tuition/;
+    expect(occurrences(demo)).toEqual([]);
+  });
+});
