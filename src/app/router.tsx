@@ -5,7 +5,6 @@
  * go to /), RedirectIfSignedIn (a signed-in visitor on /login goes to /).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { usesEmulators } from '@/shared/firebase';
 import type { PageModuleLoader } from '@/shared/resource';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
@@ -52,11 +51,12 @@ const publicRoutes: RouteObject[] = [
 
 /**
  * The local backend's outbox (issue 5): what the Auth emulator would have e-mailed. The
- * `usesEmulators` constant is false in production builds, so the route and its chunk are gone.
+ * production build replaces `VITE_USE_EMULATORS` by a literal, so the route and its chunk are gone.
  */
-const localRoutes: RouteObject[] = usesEmulators
-  ? [{ path: '/outbox', ...page(() => import('@/features/outbox/pages/OutboxPage')) }]
-  : [];
+const localRoutes: RouteObject[] =
+  import.meta.env.VITE_USE_EMULATORS === 'true'
+    ? [{ path: '/outbox', ...page(() => import('@/features/outbox/pages/OutboxPage')) }]
+    : [];
 
 export const routes: RouteObject[] = [
   {

@@ -34,7 +34,9 @@ export const firebaseConfig: FirebaseOptions = {
 };
 
 /** True when the app talks to the local backend (development, tests, the demo). */
-export const usesEmulators = env.VITE_USE_EMULATORS === 'true';
+// Read whole (not through `env`) so that the production build replaces it by `false` and drops
+// the emulator wiring (tests/integration/dist.test.ts).
+export const usesEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 const emulatorHost = env.VITE_EMULATOR_HOST || '127.0.0.1';
 
 export const firebaseApp = initializeApp(firebaseConfig);

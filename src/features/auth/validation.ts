@@ -9,11 +9,8 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 
-// No code from strings: zod otherwise probes `new Function` when it builds an object schema, and
-// the hosting CSP (firebase.json: script-src without 'unsafe-eval') reports that probe as a
-// violation even though zod catches it (zod docs, "z.config({ jitless: true })"). Set before the
-// schemas below are built; the app entry is the better home for it, once for every form.
-z.config({ jitless: true });
+// zod's configuration (no code from strings, for the CSP) is set by shared/zodConfig.
+import '@/shared/zodConfig';
 
 /** Minimum password length (spec section 9). */
 export const MIN_PASSWORD_LENGTH = 6;

@@ -9,6 +9,7 @@
  * - a failed save that keeps the input (the values live here; only success leaves the form);
  * - the unsaved-changes prompt on leaving (`isDirty`, reported to UnsavedChangesGuard by `Form`).
  */
+import '../zodConfig';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useRef, type FormEvent } from 'react';
 import {
