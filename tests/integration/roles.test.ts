@@ -12,7 +12,7 @@ import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
 import { get, ref as dbRef, update } from 'firebase/database';
 import { httpsCallable, type FunctionsError } from 'firebase/functions';
-import { getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
+import { deleteObject, getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApp,
@@ -82,7 +82,11 @@ describe('httpsSetAdmin', () => {
     const other = await account(true, 'roles-demoted');
     const otherWeb = await signIn(other);
     const photo = `students/${uniqueId('roles')}.png`;
+    const cv = `tutor-cvs/${uniqueId('roles')}.pdf`;
+    const othersLogo = `users/${admin.uid}.png`;
     await bucket().file(photo).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
+    await bucket().file(cv).save(Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
+    await bucket().file(othersLogo).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
     // Before: Storage admin rights through the claim.
     await expect(listAll(ref(otherWeb.storage, 'students'))).resolves.toBeDefined();
 
@@ -96,17 +100,32 @@ describe('httpsSetAdmin', () => {
     const { tokensValidAfterTime } = await getAdminAuth(adminApp()).getUser(other.uid);
     expect(Date.parse(tokensValidAfterTime ?? '')).toBeGreaterThan(Date.now() - 60_000);
     await otherWeb.auth.currentUser?.getIdToken(true);
-    // After the refresh, every Storage admin operation is refused.
-    for (const attempt of [
-      listAll(ref(otherWeb.storage, 'students')),
-      getBytes(ref(otherWeb.storage, photo)),
-      uploadBytes(ref(otherWeb.storage, `users/${admin.uid}.png`), TINY_PNG, {
-        contentType: 'image/png',
-      }),
-    ]) {
-      await expect(attempt).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    // After the refresh, every Storage admin operation is refused: listing each folder, reading
+    // a photo and a CV, writing a photo, a CV and another user's logo, deleting any of them.
+    const storage = otherWeb.storage;
+    const png = { contentType: 'image/png' };
+    for (const [what, attempt] of [
+      ['list students', () => listAll(ref(storage, 'students'))],
+      ['list users', () => listAll(ref(storage, 'users'))],
+      ['list tutor-cvs', () => listAll(ref(storage, 'tutor-cvs'))],
+      ['read a photo', () => getBytes(ref(storage, photo))],
+      ['read a CV', () => getBytes(ref(storage, cv))],
+      [
+        'write a photo',
+        () => uploadBytes(ref(storage, `tutors/${uniqueId('r')}.png`), TINY_PNG, png),
+      ],
+      ['write a CV', () => uploadBytes(ref(storage, cv), TINY_PNG, png)],
+      ["write another user's logo", () => uploadBytes(ref(storage, othersLogo), TINY_PNG, png)],
+      ['delete a photo', () => deleteObject(ref(storage, photo))],
+      ['delete a CV', () => deleteObject(ref(storage, cv))],
+      ["delete another user's logo", () => deleteObject(ref(storage, othersLogo))],
+    ] as const) {
+      await expect(attempt(), what).rejects.toMatchObject({ code: 'storage/unauthorized' });
     }
-    await bucket().file(photo).delete();
+    for (const path of [photo, cv, othersLogo]) {
+      expect(await exists(path), path).toBe(true);
+      await bucket().file(path).delete();
+    }
   });
 
   it("promotes a user: their uploads of a student's photo work after signing in again", async () => {
@@ -145,6 +164,30 @@ describe('httpsSetAdmin', () => {
     expect((await getAdminDatabase(adminApp()).ref(`users/${admin.uid}/isAdmin`).get()).val()).toBe(
       true,
     );
+  });
+
+  it('two admins demoting each other at the same moment: one call is refused, one admin stays', async () => {
+    const [a, b] = await Promise.all([
+      account(true, 'roles-duel-a'),
+      account(true, 'roles-duel-b'),
+    ]);
+    const [aWeb, bWeb] = await Promise.all([signIn(a), signIn(b)]);
+    const outcomes = await Promise.allSettled([
+      call(aWeb, 'httpsSetAdmin', { uid: b.uid, isAdmin: false }),
+      call(bWeb, 'httpsSetAdmin', { uid: a.uid, isAdmin: false }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect((refused?.reason as FunctionsError).message).toMatch(/^functions\/permission-denied/);
+    const roles = await Promise.all(
+      [a, b].map(async (who) => ({
+        record: (await getAdminDatabase(adminApp()).ref(`users/${who.uid}/isAdmin`).get()).val(),
+        claim: (await getAdminAuth(adminApp()).getUser(who.uid)).customClaims?.admin === true,
+      })),
+    );
+    // Exactly one of the two is still an admin, in the record and the claim alike.
+    expect(roles.filter((r) => r.record === true)).toHaveLength(1);
+    expect(roles.map((r) => r.claim)).toEqual(roles.map((r) => r.record === true));
   });
 
   it("refuses a client write of isAdmin, an admin's included", async () => {
@@ -215,6 +258,23 @@ describe('httpsDeleteUser', () => {
 
     expect(await exists(cv)).toBe(true);
     await bucket().file(cv).delete();
+  });
+
+  it('two admins deleting each other at the same moment: one call is refused, one admin stays', async () => {
+    const [a, b] = await Promise.all([account(true, 'roles-del-a'), account(true, 'roles-del-b')]);
+    const [aWeb, bWeb] = await Promise.all([signIn(a), signIn(b)]);
+    const outcomes = await Promise.allSettled([
+      call(aWeb, 'httpsDeleteUser', { uid: b.uid }),
+      call(bWeb, 'httpsDeleteUser', { uid: a.uid }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const left = await Promise.all(
+      [a, b].map(
+        async (who) =>
+          (await getAdminDatabase(adminApp()).ref(`users/${who.uid}/isAdmin`).get()).val() === true,
+      ),
+    );
+    expect(left.filter(Boolean)).toHaveLength(1);
   });
 
   it('refuses self-deletion and non-admin callers', async () => {

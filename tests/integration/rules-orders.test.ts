@@ -3,7 +3,7 @@
  * status only moves to 'approved', with updatedAt = the server's time, and never leaves it).
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import { ref, serverTimestamp, update } from 'firebase/database';
+import { ref, remove, serverTimestamp, set, update, type Database } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, removePaths, uniqueId } from '../support/backend';
 import {
@@ -247,6 +247,47 @@ describe('database rules: orders approval with the server time', () => {
         await expect(attempt).rejects.toThrow(/permission.denied/i);
         expect((await stored()).status).toBe('pending');
       }
+    } finally {
+      await removePaths(`orders/${id}`);
+    }
+  });
+});
+
+// The approved-order freeze through every other path a client can write by (issue 15: "cannot be
+// changed by any path"): a child field set or removed on its own, a multi-path update from the
+// root or from `orders`, a delete of one field. Each is tried by an admin and must leave the order
+// exactly as it was.
+describe('database rules: an approved order through other write paths', () => {
+  let actors: Actors | undefined;
+  beforeAll(async () => {
+    actors = await prepareActors();
+  });
+  afterAll(() => releaseActors(actors));
+
+  const attempts: [string, (db: Database, id: string) => Promise<unknown>][] = [
+    ['set total alone', (db, id) => set(ref(db, `orders/${id}/total`), 0.01)],
+    ['set qty alone', (db, id) => set(ref(db, `orders/${id}/qty`), 400)],
+    ['set studentEmail alone', (db, id) => set(ref(db, `orders/${id}/studentEmail`), 'x@y.sg')],
+    ['set status back to pending', (db, id) => set(ref(db, `orders/${id}/status`), 'pending')],
+    ['remove status', (db, id) => remove(ref(db, `orders/${id}/status`))],
+    ['remove updatedAt', (db, id) => remove(ref(db, `orders/${id}/updatedAt`))],
+    ['root multi-path total', (db, id) => update(ref(db), { [`orders/${id}/total`]: 0.01 })],
+    ['orders multi-path delete', (db, id) => update(ref(db, 'orders'), { [id]: null })],
+    [
+      'orders multi-path re-create as pending',
+      (db, id) => update(ref(db, 'orders'), { [id]: { ...order, total: 1 } }),
+    ],
+  ];
+
+  it.each(attempts)('%s is refused to an admin', async (_what, attempt) => {
+    const id = uniqueId('rules-frozen');
+    const adminRef = getAdminDatabase(adminApp()).ref(`orders/${id}`);
+    await adminRef.set(approved);
+    try {
+      await expect(attempt((actors as Actors).web.admin.database, id)).rejects.toThrow(
+        /permission.denied/i,
+      );
+      expect((await adminRef.get()).val()).toEqual(approved);
     } finally {
       await removePaths(`orders/${id}`);
     }

@@ -9,6 +9,7 @@ import {
   describeDatabaseRules,
   describeStorageRules,
   nobody,
+  type CaseContext,
 } from '../support/rulesMatrix';
 import { studentRecord, tutorRecord } from './peopleFixtures';
 
@@ -25,6 +26,35 @@ const scores = [3, 18, 0, 7, 9, 12, 4, 6];
 /** A student with `changes` merged in, for one create case. */
 const student = (changes: Record<string, unknown> = {}) => ({ ...studentRecord(), ...changes });
 const tutor = (changes: Record<string, unknown> = {}) => ({ ...tutorRecord(), ...changes });
+
+/** A download URL of `{folder}/{name}` in this project's bucket, as the Storage emulator gives it. */
+const fileUrl = (folder: string, name: string) =>
+  `http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/${folder}%2F${name}?alt=media&token=7e-1`;
+
+/**
+ * Issue 15: a record's file URLs name only its own files (`{folder}/{id}.{ext}` or the resized
+ * copy), so the app's replace and delete never reach another record's photo or CV.
+ */
+const fileUrlCases = [
+  // [collection, field, folder of the URL, extension, name, whose id the URL names, allowed]
+  ['students', 'logoUrl', 'students', 'png', 'own photo', 'own', true],
+  ['students', 'logoUrl', 'students', 'png', "another student's photo", 'other', false],
+  ['students', 'logoUrl', 'tutor-cvs', 'pdf', 'a CV of the same id', 'own', false],
+  ['tutors', 'logoUrl', 'tutors', 'jpg', 'own photo', 'own', true],
+  ['tutors', 'logoUrl', 'users', 'png', 'a user logo of the same id', 'own', false],
+  ['tutors', 'cvUrl', 'tutor-cvs', 'pdf', 'own CV', 'own', true],
+  ['tutors', 'cvUrl', 'tutor-cvs', 'pdf', "another tutor's CV", 'other', false],
+] as const;
+const fileUrlRows = fileUrlCases.map(([path, field, folder, ext, name, whose, allowed]) => ({
+  name: `${field}: ${name}`,
+  path: `${path}/{id}`,
+  op: 'create' as const,
+  value: ({ id }: CaseContext) => ({
+    ...(path === 'students' ? student() : tutor()),
+    [field]: fileUrl(folder, `${whose === 'own' ? id : 'someone-else'}_200x200.${ext}`),
+  }),
+  expect: allowed ? adminOnly : nobody,
+}));
 
 describeDatabaseRules('students and tutors', [
   { path: 'students/{id}', op: 'read', value: student(), expect: adminOnly },
@@ -197,6 +227,14 @@ describeDatabaseRules('students and tutors', [
     path: 'tutors/{id}',
     op: 'create',
     value: tutor({ confirmedStudents: { s1: { maths: true } } }),
+    expect: nobody,
+  },
+  ...fileUrlRows,
+  {
+    name: 'logoUrl on another site',
+    path: 'students/{id}',
+    op: 'create',
+    value: student({ logoUrl: 'https://example.com/students%2Fx.png?alt=media' }),
     expect: nobody,
   },
 ]);

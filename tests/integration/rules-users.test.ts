@@ -168,6 +168,14 @@ describeDatabaseRules('users', [
     expect: nobody,
   })),
   {
+    name: 'name of 9 MB set on its own',
+    path: 'users/{uid}/name',
+    op: 'set',
+    before: 'Ana',
+    value: 'x'.repeat(9 * 1024 * 1024),
+    expect: nobody,
+  },
+  {
     name: 'name and location of 200 characters',
     path: 'users/{uid}',
     op: 'update',
@@ -237,4 +245,15 @@ describeStorageRules('users logos', [
   },
   { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
   { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
+  // Quota (issue 15): an owner has at most one logo per image extension, named by their uid;
+  // a longer name that starts with it is somebody else's file.
+  {
+    name: 'a second file of the owner',
+    path: 'users/{uid}-2.png',
+    op: 'create',
+    expect: adminOnly,
+  },
+  { name: 'a second file of the owner', path: 'users/{uid}x.png', op: 'create', expect: adminOnly },
+  { name: 'a file in a subfolder', path: 'users/{uid}/a.png', op: 'create', expect: nobody },
+  { name: 'the bucket root', path: '{id}.png', op: 'list', expect: nobody },
 ]);
