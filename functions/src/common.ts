@@ -107,14 +107,17 @@ export async function changeUsersKeepingAnAdmin(
 }
 
 /**
- * The custom claims of a back-office user: `others` (e.g. a `userType`) kept, `admin: true` for
- * an admin and no `admin` claim otherwise. storage.rules read `request.auth.token.admin`, since
- * Storage rules cannot read the Realtime Database (docs/security.md, "Roles").
+ * The custom claims of a back-office user (one with a `users/{uid}` record): `others` (e.g. a
+ * `userType`) kept, `staff: true`, and `admin: true` for an admin only. storage.rules read them
+ * (`request.auth.token.staff`, `.admin`) because Storage rules cannot read the Realtime Database:
+ * writing a file needs a users record (issue 15), which `staff` stands for. Whoever writes the
+ * record writes these claims with it (httpsCreateUser, httpsSetAdmin, scripts/createAdmin.ts,
+ * the demo seed); httpsDeleteUser removes them with the account (docs/security.md, "Roles").
  */
 export function backOfficeClaims(
   others: Record<string, unknown> | undefined,
   isAdminRole: boolean,
 ): Record<string, unknown> {
   const { admin: _previous, ...kept } = others ?? {};
-  return isAdminRole ? { ...kept, admin: true } : kept;
+  return isAdminRole ? { ...kept, staff: true, admin: true } : { ...kept, staff: true };
 }

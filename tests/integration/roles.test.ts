@@ -9,7 +9,11 @@
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
-import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  isSignInWithEmailLink,
+  signInWithEmailLink,
+} from 'firebase/auth';
 import { get, ref as dbRef, update } from 'firebase/database';
 import { httpsCallable, type FunctionsError } from 'firebase/functions';
 import { deleteObject, getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
@@ -126,6 +130,9 @@ describe('httpsSetAdmin', () => {
       expect(await exists(path), path).toBe(true);
       await bucket().file(path).delete();
     }
+    // Still a back-office user (the `staff` claim stays): their own logo uploads.
+    await uploadBytes(ref(storage, `users/${other.uid}.png`), TINY_PNG, png);
+    await bucket().file(`users/${other.uid}.png`).delete();
   });
 
   it("promotes a user: their uploads of a student's photo work after signing in again", async () => {
@@ -201,6 +208,52 @@ describe('httpsSetAdmin', () => {
         /permission.denied/i,
       );
     }
+  });
+});
+
+describe('Storage without a users record', () => {
+  it('an account made through the Auth sign-up API stores no file, not even its own logo', async () => {
+    const web = await signedOutWebAppForLink();
+    const email = uniqueEmail('roles-self-registered');
+    const { user } = await createUserWithEmailAndPassword(web.auth, email, 'secret123');
+    accounts.push({ uid: user.uid, email, password: 'secret123', isAdmin: false, record: null });
+    for (const path of [
+      `users/${user.uid}.png`,
+      `users/${user.uid}.jpg`,
+      `users/${user.uid}.webp`,
+    ]) {
+      await expect(
+        uploadBytes(ref(web.storage, path), TINY_PNG, { contentType: 'image/png' }),
+        path,
+      ).rejects.toMatchObject({ code: 'storage/unauthorized' });
+      expect(await exists(path), path).toBe(false);
+    }
+    await expect(listAll(ref(web.storage, 'users'))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
+  });
+
+  it('httpsCreateUser gives a new staff account the staff claim, and it uploads its own logo', async () => {
+    const email = uniqueEmail('roles-invited');
+    const { data } = (await call(adminWeb, 'httpsCreateUser', { email, isAdmin: false })) as {
+      data: { uid: string };
+    };
+    accounts.push({ uid: data.uid, email, password: 'secret123', isAdmin: false, record: null });
+    expect((await getAdminAuth(adminApp()).getUser(data.uid)).customClaims).toEqual({
+      staff: true,
+    });
+    await getAdminAuth(adminApp()).updateUser(data.uid, { password: 'secret123' });
+    const web = await signIn({
+      uid: data.uid,
+      email,
+      password: 'secret123',
+      isAdmin: false,
+      record: null,
+    });
+    const path = `users/${data.uid}.png`;
+    await uploadBytes(ref(web.storage, path), TINY_PNG, { contentType: 'image/png' });
+    expect(await exists(path)).toBe(true);
+    await bucket().file(path).delete();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   describeDatabaseRules,
   describeStorageRules,
   nobody,
+  withAccountsWithoutRecord,
   type CaseContext,
 } from '../support/rulesMatrix';
 import { studentRecord, tutorRecord } from './peopleFixtures';
@@ -239,48 +240,51 @@ describeDatabaseRules('students and tutors', [
   },
 ]);
 
-describeStorageRules('student and tutor photos, tutor CVs', [
-  { path: 'students/{id}.png', op: 'create', expect: adminOnly },
-  { path: 'students/{id}.png', op: 'read', expect: adminOnly },
-  { path: 'students/{id}.png', op: 'delete', expect: adminOnly },
-  { path: 'tutors/{id}.jpg', op: 'create', contentType: 'image/jpeg', expect: adminOnly },
-  {
-    name: 'photo not an image',
-    path: 'students/{id}.txt',
-    op: 'create',
-    contentType: 'text/plain',
-    expect: nobody,
-  },
-  { path: 'tutor-cvs/{id}.pdf', op: 'create', contentType: 'application/pdf', expect: adminOnly },
-  {
-    path: 'tutor-cvs/{id}.docx',
-    op: 'create',
-    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    expect: adminOnly,
-  },
-  {
-    name: 'CV of another type',
-    path: 'tutor-cvs/{id}.zip',
-    op: 'create',
-    contentType: 'application/zip',
-    expect: nobody,
-  },
-  { path: 'tutor-cvs/{id}.pdf', op: 'read', contentType: 'application/pdf', expect: adminOnly },
-  // Issue 15: listings are admin-only; SVG (a script from a download URL) is refused everywhere.
-  { name: 'the folder', path: 'students/{id}.png', op: 'list', expect: adminOnly },
-  { name: 'the folder', path: 'tutor-cvs/{id}.pdf', op: 'list', expect: adminOnly },
-  {
-    name: 'SVG photo',
-    path: 'tutors/{id}.svg',
-    op: 'create',
-    contentType: 'image/svg+xml',
-    expect: nobody,
-  },
-  {
-    name: 'SVG CV',
-    path: 'tutor-cvs/{id}.svg',
-    op: 'create',
-    contentType: 'image/svg+xml',
-    expect: nobody,
-  },
-]);
+describeStorageRules(
+  'student and tutor photos, tutor CVs',
+  withAccountsWithoutRecord([
+    { path: 'students/{id}.png', op: 'create', expect: adminOnly },
+    { path: 'students/{id}.png', op: 'read', expect: adminOnly },
+    { path: 'students/{id}.png', op: 'delete', expect: adminOnly },
+    { path: 'tutors/{id}.jpg', op: 'create', contentType: 'image/jpeg', expect: adminOnly },
+    {
+      name: 'photo not an image',
+      path: 'students/{id}.txt',
+      op: 'create',
+      contentType: 'text/plain',
+      expect: nobody,
+    },
+    { path: 'tutor-cvs/{id}.pdf', op: 'create', contentType: 'application/pdf', expect: adminOnly },
+    {
+      path: 'tutor-cvs/{id}.docx',
+      op: 'create',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      expect: adminOnly,
+    },
+    {
+      name: 'CV of another type',
+      path: 'tutor-cvs/{id}.zip',
+      op: 'create',
+      contentType: 'application/zip',
+      expect: nobody,
+    },
+    { path: 'tutor-cvs/{id}.pdf', op: 'read', contentType: 'application/pdf', expect: adminOnly },
+    // Issue 15: listings are admin-only; SVG (a script from a download URL) is refused everywhere.
+    { name: 'the folder', path: 'students/{id}.png', op: 'list', expect: adminOnly },
+    { name: 'the folder', path: 'tutor-cvs/{id}.pdf', op: 'list', expect: adminOnly },
+    {
+      name: 'SVG photo',
+      path: 'tutors/{id}.svg',
+      op: 'create',
+      contentType: 'image/svg+xml',
+      expect: nobody,
+    },
+    {
+      name: 'SVG CV',
+      path: 'tutor-cvs/{id}.svg',
+      op: 'create',
+      contentType: 'image/svg+xml',
+      expect: nobody,
+    },
+  ]),
+);

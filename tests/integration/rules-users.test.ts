@@ -12,6 +12,7 @@ import {
   nobody,
   ownerOrAdmin,
   signedIn,
+  withAccountsWithoutRecord,
   type CaseContext,
 } from '../support/rulesMatrix';
 
@@ -188,72 +189,80 @@ describeDatabaseRules('users', [
 /** 2 MB exactly: one byte over the largest logo accepted (storage.rules, LOGO_MAX_BYTES). */
 const TOO_BIG = new Uint8Array(2 * 1024 * 1024);
 
-describeStorageRules('users logos', [
-  { name: 'logo', path: 'users/{uid}.png', op: 'read', expect: signedIn },
-  { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'read', expect: signedIn },
-  { name: 'logo', path: 'users/{uid}.png', op: 'create', expect: ownerOrAdmin },
-  {
-    name: 'jpeg logo',
-    path: 'users/{uid}.jpg',
-    op: 'create',
-    contentType: 'image/jpeg',
-    expect: ownerOrAdmin,
-  },
-  // The resized copy is the extension's (admin credentials); its owner may not forge it.
-  { name: 'resized copy', path: 'users/{uid}_200x200.png', op: 'create', expect: adminOnly },
-  {
-    name: 'not an image',
-    path: 'users/{uid}.pdf',
-    op: 'create',
-    contentType: 'application/pdf',
-    expect: nobody,
-  },
-  {
-    name: 'too large',
-    path: 'users/{uid}.png',
-    op: 'create',
-    bytes: TOO_BIG,
-    expect: nobody,
-  },
-  {
-    name: 'just under the limit',
-    path: 'users/{uid}.png',
-    op: 'create',
-    bytes: new Uint8Array(2 * 1024 * 1024 - 1),
-    expect: { owner: 'allow', nonAdmin: 'deny' },
-  },
-  { name: 'metadata', path: 'users/{uid}.png', op: 'update', expect: ownerOrAdmin },
-  { name: 'logo', path: 'users/{uid}.png', op: 'delete', expect: ownerOrAdmin },
-  { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'delete', expect: ownerOrAdmin },
-  { name: 'other folder', path: 'avatars/{uid}.png', op: 'create', expect: nobody },
-  // Issue 15: the folder's listing names every uid; only admins list it.
-  { name: 'the folder', path: 'users/{uid}.png', op: 'list', expect: adminOnly },
-  // Issue 15: an SVG can run a script from its download URL; names need an image extension.
-  {
-    name: 'SVG logo',
-    path: 'users/{uid}.svg',
-    op: 'create',
-    contentType: 'image/svg+xml',
-    expect: nobody,
-  },
-  {
-    name: 'SVG bytes under a .png name',
-    path: 'users/{uid}.png',
-    op: 'create',
-    contentType: 'image/svg+xml',
-    expect: nobody,
-  },
-  { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
-  { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
-  // Quota (issue 15): an owner has at most one logo per image extension, named by their uid;
-  // a longer name that starts with it is somebody else's file.
-  {
-    name: 'a second file of the owner',
-    path: 'users/{uid}-2.png',
-    op: 'create',
-    expect: adminOnly,
-  },
-  { name: 'a second file of the owner', path: 'users/{uid}x.png', op: 'create', expect: adminOnly },
-  { name: 'a file in a subfolder', path: 'users/{uid}/a.png', op: 'create', expect: nobody },
-  { name: 'the bucket root', path: '{id}.png', op: 'list', expect: nobody },
-]);
+describeStorageRules(
+  'users logos',
+  withAccountsWithoutRecord([
+    { name: 'logo', path: 'users/{uid}.png', op: 'read', expect: signedIn },
+    { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'read', expect: signedIn },
+    { name: 'logo', path: 'users/{uid}.png', op: 'create', expect: ownerOrAdmin },
+    {
+      name: 'jpeg logo',
+      path: 'users/{uid}.jpg',
+      op: 'create',
+      contentType: 'image/jpeg',
+      expect: ownerOrAdmin,
+    },
+    // The resized copy is the extension's (admin credentials); its owner may not forge it.
+    { name: 'resized copy', path: 'users/{uid}_200x200.png', op: 'create', expect: adminOnly },
+    {
+      name: 'not an image',
+      path: 'users/{uid}.pdf',
+      op: 'create',
+      contentType: 'application/pdf',
+      expect: nobody,
+    },
+    {
+      name: 'too large',
+      path: 'users/{uid}.png',
+      op: 'create',
+      bytes: TOO_BIG,
+      expect: nobody,
+    },
+    {
+      name: 'just under the limit',
+      path: 'users/{uid}.png',
+      op: 'create',
+      bytes: new Uint8Array(2 * 1024 * 1024 - 1),
+      expect: { owner: 'allow', nonAdmin: 'deny' },
+    },
+    { name: 'metadata', path: 'users/{uid}.png', op: 'update', expect: ownerOrAdmin },
+    { name: 'logo', path: 'users/{uid}.png', op: 'delete', expect: ownerOrAdmin },
+    { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'delete', expect: ownerOrAdmin },
+    { name: 'other folder', path: 'avatars/{uid}.png', op: 'create', expect: nobody },
+    // Issue 15: the folder's listing names every uid; only admins list it.
+    { name: 'the folder', path: 'users/{uid}.png', op: 'list', expect: adminOnly },
+    // Issue 15: an SVG can run a script from its download URL; names need an image extension.
+    {
+      name: 'SVG logo',
+      path: 'users/{uid}.svg',
+      op: 'create',
+      contentType: 'image/svg+xml',
+      expect: nobody,
+    },
+    {
+      name: 'SVG bytes under a .png name',
+      path: 'users/{uid}.png',
+      op: 'create',
+      contentType: 'image/svg+xml',
+      expect: nobody,
+    },
+    { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
+    { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
+    // Quota (issue 15): an owner has at most one logo per image extension, named by their uid;
+    // a longer name that starts with it is somebody else's file.
+    {
+      name: 'a second file of the owner',
+      path: 'users/{uid}-2.png',
+      op: 'create',
+      expect: adminOnly,
+    },
+    {
+      name: 'a second file of the owner',
+      path: 'users/{uid}x.png',
+      op: 'create',
+      expect: adminOnly,
+    },
+    { name: 'a file in a subfolder', path: 'users/{uid}/a.png', op: 'create', expect: nobody },
+    { name: 'the bucket root', path: '{id}.png', op: 'list', expect: nobody },
+  ]),
+);

@@ -55,10 +55,26 @@ import {
  * - signedOut: no user;
  * - nonAdmin: signed in, `users/{uid}.isAdmin` false, not the owner of `{uid}` paths;
  * - owner: signed in, `isAdmin` false, and `{uid}` is their own uid;
- * - admin: `users/{uid}.isAdmin` true and custom claim `admin: true` (storage.rules).
+ * - admin: `users/{uid}.isAdmin` true and custom claim `admin: true` (storage.rules);
+ * - unregistered: signed in with no users record and no claims (an account made through Auth's
+ *   sign-up API), and `{uid}` is their own uid;
+ * - student: signed in with the `userType: 'student'` claim and no users record (an account
+ *   httpsCreateUser made for the public pages), and `{uid}` is their own uid.
+ * nonAdmin, owner and admin have the `staff` claim that goes with a users record.
+ * The last two are for Storage rows: a Database case that arranges `users/{uid}` would give them
+ * a record.
  */
-export type Role = 'signedOut' | 'nonAdmin' | 'owner' | 'admin';
-export const ROLES: readonly Role[] = ['signedOut', 'nonAdmin', 'owner', 'admin'];
+export type Role = 'signedOut' | 'nonAdmin' | 'owner' | 'admin' | 'unregistered' | 'student';
+export const ROLES: readonly Role[] = [
+  'signedOut',
+  'nonAdmin',
+  'owner',
+  'admin',
+  'unregistered',
+  'student',
+];
+/** Roles whose `{uid}` is their own uid. */
+const SELF_ROLES: readonly Role[] = ['owner', 'unregistered', 'student'];
 
 export type Outcome = 'allow' | 'deny';
 /** Expected outcome per role; roles left out are not tested. */
@@ -92,6 +108,18 @@ export const nobody = {
   owner: 'deny',
   admin: 'deny',
 } as const satisfies Expectations;
+
+/**
+ * Adds the two roles without a users record (`unregistered`, `student`) to Storage cases that do
+ * not name them: they read what a signed-in non-admin reads, and write, delete or list nothing
+ * (issue 15: writing needs a users record, which the `staff` claim stands for in storage.rules).
+ */
+export function withAccountsWithoutRecord(cases: StorageCase[]): StorageCase[] {
+  return cases.map((testCase) => {
+    const outcome: Outcome = testCase.op === 'read' ? (testCase.expect.nonAdmin ?? 'deny') : 'deny';
+    return { ...testCase, expect: { unregistered: outcome, student: outcome, ...testCase.expect } };
+  });
+}
 
 /** Values resolved per case: the acting role, the owner's uid and this case's `{id}`. */
 export interface CaseContext {
@@ -160,26 +188,31 @@ export const TINY_PNG = Uint8Array.from(
 /** The signed-in apps of every role, plus the accounts behind them. */
 export interface Actors {
   web: Record<Role, WebApp>;
-  accounts: { nonAdmin: TestAccount; owner: TestAccount; admin: TestAccount };
+  accounts: Record<Exclude<Role, 'signedOut'>, TestAccount>;
 }
 
-/** Creates the three accounts and four web apps. Pair with {@link releaseActors}. */
+/** Creates the five accounts and six web apps. Pair with {@link releaseActors}. */
 export async function prepareActors(): Promise<Actors> {
-  const [nonAdmin, owner, admin] = await Promise.all([
+  const [nonAdmin, owner, admin, unregistered, student] = await Promise.all([
     createAccount({ email: uniqueEmail('rules-nonadmin') }),
     createAccount({ email: uniqueEmail('rules-owner') }),
     createAccount({ email: uniqueEmail('rules-admin'), isAdmin: true }),
+    createAccount({ email: uniqueEmail('rules-unregistered'), userRecord: false }),
+    createAccount({
+      email: uniqueEmail('rules-student'),
+      userRecord: false,
+      claims: { userType: 'student' },
+    }),
   ]);
-  const [signedOut, nonAdminWeb, ownerWeb, adminWeb] = await Promise.all([
+  const accounts = { nonAdmin, owner, admin, unregistered, student };
+  const [signedOut, ...signedIn] = await Promise.all([
     signedOutWebApp(),
-    signedInWebApp(nonAdmin.email, nonAdmin.password),
-    signedInWebApp(owner.email, owner.password),
-    signedInWebApp(admin.email, admin.password),
+    ...Object.values(accounts).map((a) => signedInWebApp(a.email, a.password)),
   ]);
-  return {
-    web: { signedOut, nonAdmin: nonAdminWeb, owner: ownerWeb, admin: adminWeb },
-    accounts: { nonAdmin, owner, admin },
-  };
+  const web = Object.fromEntries(
+    Object.keys(accounts).map((role, index) => [role, signedIn[index]]),
+  ) as Record<Exclude<Role, 'signedOut'>, WebApp>;
+  return { web: { signedOut, ...web }, accounts };
 }
 
 /** Closes the web apps and deletes the accounts of {@link prepareActors}. */
@@ -208,7 +241,9 @@ function resolveValue<T>(value: ValueOf<T> | undefined, context: CaseContext): T
 }
 
 function contextFor(actors: Actors, role: Role): CaseContext {
-  return { role, uid: actors.accounts.owner.uid, id: uniqueId('rules') };
+  const self = role !== 'signedOut' && SELF_ROLES.includes(role);
+  const uid = self ? actors.accounts[role].uid : actors.accounts.owner.uid;
+  return { role, uid, id: uniqueId('rules') };
 }
 
 /** Resolves with the rejection of `promise`, or with `undefined` when it succeeded. */
