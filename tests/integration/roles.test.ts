@@ -68,6 +68,9 @@ async function signedOutWebAppForLink(): Promise<WebApp> {
   return web;
 }
 
+/** Upload metadata as the app sends it (src/shared/upload.ts); storage.rules require both. */
+const PNG_UPLOAD = { contentType: 'image/png', contentDisposition: 'attachment' };
+
 const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
 const exists = async (path: string) => (await bucket().file(path).exists())[0];
 
@@ -107,7 +110,7 @@ describe('httpsSetAdmin', () => {
     // After the refresh, every Storage admin operation is refused: listing each folder, reading
     // a photo and a CV, writing a photo, a CV and another user's logo, deleting any of them.
     const storage = otherWeb.storage;
-    const png = { contentType: 'image/png' };
+    const png = PNG_UPLOAD;
     for (const [what, attempt] of [
       ['list students', () => listAll(ref(storage, 'students'))],
       ['list users', () => listAll(ref(storage, 'users'))],
@@ -140,13 +143,13 @@ describe('httpsSetAdmin', () => {
     const path = `students/${uniqueId('roles')}.png`;
     const before = await signIn(user);
     await expect(
-      uploadBytes(ref(before.storage, path), TINY_PNG, { contentType: 'image/png' }),
+      uploadBytes(ref(before.storage, path), TINY_PNG, PNG_UPLOAD),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
 
     await call(adminWeb, 'httpsSetAdmin', { uid: user.uid, isAdmin: true });
 
     const after = await signIn(user);
-    await uploadBytes(ref(after.storage, path), TINY_PNG, { contentType: 'image/png' });
+    await uploadBytes(ref(after.storage, path), TINY_PNG, PNG_UPLOAD);
     expect(await exists(path)).toBe(true);
     await bucket().file(path).delete();
   });
@@ -223,7 +226,7 @@ describe('Storage without a users record', () => {
       `users/${user.uid}.webp`,
     ]) {
       await expect(
-        uploadBytes(ref(web.storage, path), TINY_PNG, { contentType: 'image/png' }),
+        uploadBytes(ref(web.storage, path), TINY_PNG, PNG_UPLOAD),
         path,
       ).rejects.toMatchObject({ code: 'storage/unauthorized' });
       expect(await exists(path), path).toBe(false);
@@ -251,7 +254,7 @@ describe('Storage without a users record', () => {
       record: null,
     });
     const path = `users/${data.uid}.png`;
-    await uploadBytes(ref(web.storage, path), TINY_PNG, { contentType: 'image/png' });
+    await uploadBytes(ref(web.storage, path), TINY_PNG, PNG_UPLOAD);
     expect(await exists(path)).toBe(true);
     await bucket().file(path).delete();
   });

@@ -280,6 +280,21 @@ describeStorageRules(
       expect: nobody,
     },
     {
+      name: 'photo without Content-Disposition',
+      path: 'students/{id}.png',
+      op: 'create',
+      contentDisposition: null,
+      expect: nobody,
+    },
+    {
+      name: 'CV served inline',
+      path: 'tutor-cvs/{id}.pdf',
+      op: 'create',
+      contentType: 'application/pdf',
+      contentDisposition: 'inline',
+      expect: nobody,
+    },
+    {
       name: 'SVG CV',
       path: 'tutor-cvs/{id}.svg',
       op: 'create',

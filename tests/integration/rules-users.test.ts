@@ -248,6 +248,28 @@ describeStorageRules(
     },
     { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
     { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
+    // Issue 15: a file is served as an attachment, never rendered as a page.
+    {
+      name: 'no Content-Disposition',
+      path: 'users/{uid}.png',
+      op: 'create',
+      contentDisposition: null,
+      expect: nobody,
+    },
+    {
+      name: 'served inline',
+      path: 'users/{uid}.png',
+      op: 'create',
+      contentDisposition: 'inline',
+      expect: nobody,
+    },
+    {
+      name: 'attachment with a file name',
+      path: 'users/{uid}.png',
+      op: 'create',
+      contentDisposition: "attachment; filename*=utf-8''logo.png",
+      expect: ownerOrAdmin,
+    },
     // Quota (issue 15): an owner has at most one logo per image extension, named by their uid;
     // a longer name that starts with it is somebody else's file.
     {

@@ -172,6 +172,11 @@ export interface StorageCase {
   contentType?: string;
   /** Default a 68-byte PNG. */
   bytes?: Uint8Array;
+  /**
+   * The upload's (and the arranged object's) Content-Disposition; default 'attachment', as the
+   * app's uploads (src/shared/upload.ts). `null` sends none.
+   */
+  contentDisposition?: string | null;
   expect: Expectations;
   deniedCode?: string;
   name?: string;
@@ -331,18 +336,24 @@ export async function checkStorageCase(
   const path = resolvePath(testCase.path, context);
   const bytes = testCase.bytes ?? TINY_PNG;
   const contentType = testCase.contentType ?? 'image/png';
+  const disposition =
+    testCase.contentDisposition === undefined ? 'attachment' : testCase.contentDisposition;
+  const served = disposition === null ? {} : { contentDisposition: disposition };
   const file = getAdminStorage(adminApp()).bucket(backend.storageBucket).file(path);
   const exists = async () => (await file.exists())[0];
   const objectRef = storageRef(actors.web[role].storage, path);
   try {
     if (testCase.op === 'create') await file.delete({ ignoreNotFound: true });
-    else await file.save(Buffer.from(bytes), { contentType, resumable: false });
+    else {
+      await file.save(Buffer.from(bytes), { contentType, metadata: served, resumable: false });
+    }
 
     let act: Promise<unknown>;
     if (testCase.op === 'read') act = getBytes(objectRef);
     else if (testCase.op === 'list') act = listAll(objectRef.parent ?? objectRef);
-    else if (testCase.op === 'create') act = uploadBytes(objectRef, bytes, { contentType });
-    else if (testCase.op === 'update') {
+    else if (testCase.op === 'create') {
+      act = uploadBytes(objectRef, bytes, { contentType, ...served });
+    } else if (testCase.op === 'update') {
       act = updateMetadata(objectRef, { customMetadata: { checked: 'yes' } });
     } else act = deleteObject(objectRef);
     const error = await rejection(act);
