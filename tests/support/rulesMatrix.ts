@@ -49,146 +49,38 @@ import {
   type TestAccount,
   type WebApp,
 } from './backend';
+import {
+  ROLES,
+  TINY_PNG,
+  type CaseContext,
+  type DatabaseCase,
+  type Expectations,
+  type Outcome,
+  type Role,
+  type StorageCase,
+  type ValueOf,
+} from './rulesTable';
 
-/**
- * Who acts:
- * - signedOut: no user;
- * - nonAdmin: signed in, `users/{uid}.isAdmin` false, not the owner of `{uid}` paths;
- * - owner: signed in, `isAdmin` false, and `{uid}` is their own uid;
- * - admin: `users/{uid}.isAdmin` true and custom claim `admin: true` (storage.rules);
- * - unregistered: signed in with no users record and no claims (an account made through Auth's
- *   sign-up API), and `{uid}` is their own uid;
- * - student: signed in with the `userType: 'student'` claim and no users record (an account
- *   httpsCreateUser made for the public pages), and `{uid}` is their own uid.
- * nonAdmin, owner and admin have the `staff` claim that goes with a users record.
- * The last two are for Storage rows: a Database case that arranges `users/{uid}` would give them
- * a record.
- */
-export type Role = 'signedOut' | 'nonAdmin' | 'owner' | 'admin' | 'unregistered' | 'student';
-export const ROLES: readonly Role[] = [
-  'signedOut',
-  'nonAdmin',
-  'owner',
-  'admin',
-  'unregistered',
-  'student',
-];
+// The table's types and role sets, for the test files that import them from here.
+export {
+  adminOnly,
+  nobody,
+  ownerOrAdmin,
+  signedIn,
+  ROLES,
+  TINY_PNG,
+  withAccountsWithoutRecord,
+  type CaseContext,
+  type DatabaseCase,
+  type Expectations,
+  type Outcome,
+  type Role,
+  type StorageCase,
+  type ValueOf,
+} from './rulesTable';
+
 /** Roles whose `{uid}` is their own uid. */
 const SELF_ROLES: readonly Role[] = ['owner', 'unregistered', 'student'];
-
-export type Outcome = 'allow' | 'deny';
-/** Expected outcome per role; roles left out are not tested. */
-export type Expectations = Partial<Record<Role, Outcome>>;
-
-/** Only admins. */
-export const adminOnly = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'deny',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** The owner of `{uid}` and admins. */
-export const ownerOrAdmin = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'allow',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** Any signed-in user. */
-export const signedIn = {
-  signedOut: 'deny',
-  nonAdmin: 'allow',
-  owner: 'allow',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** Nobody (through the SDKs; firebase-admin bypasses rules). */
-export const nobody = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'deny',
-  admin: 'deny',
-} as const satisfies Expectations;
-
-/**
- * Adds the two roles without a users record (`unregistered`, `student`) to Storage cases that do
- * not name them: they read what a signed-in non-admin reads, and write, delete or list nothing
- * (issue 15: writing needs a users record, which the `staff` claim stands for in storage.rules).
- */
-export function withAccountsWithoutRecord(cases: StorageCase[]): StorageCase[] {
-  return cases.map((testCase) => {
-    const outcome: Outcome = testCase.op === 'read' ? (testCase.expect.nonAdmin ?? 'deny') : 'deny';
-    return { ...testCase, expect: { unregistered: outcome, student: outcome, ...testCase.expect } };
-  });
-}
-
-/** Values resolved per case: the acting role, the owner's uid and this case's `{id}`. */
-export interface CaseContext {
-  role: Role;
-  uid: string;
-  id: string;
-}
-/** A literal value, or a function of the case (e.g. to put the owner's uid in a field). */
-export type ValueOf<T> = T | ((context: CaseContext) => T);
-
-/**
- * One Database row of the matrix.
- * - read: arranges `value` (if given) at `path` with admin rights, then `get()`; allowed reads must
- *   return it (without `value`, e.g. a whole collection, only success is checked).
- * - create: makes sure `path` is empty, then `set(value)`; allowed: stored value equals `value`.
- * - set: arranges `before`, then `set(value)` (overwrite, e.g. a single field such as
- *   `users/{uid}/isAdmin`); allowed: stored value equals `value`.
- * - update: arranges `before`, then `update(value)` (multi-field patch); allowed: stored value
- *   equals `{...before, ...value}`.
- * - delete: arranges `before` (default `value`), then `remove()`; allowed: nothing left.
- * A denied operation must reject with PERMISSION_DENIED and leave the stored data as arranged.
- */
-export interface DatabaseCase {
-  path: string;
-  op: 'read' | 'create' | 'set' | 'update' | 'delete';
-  value?: ValueOf<unknown>;
-  /** Data at `path` before the operation (set/update/delete; default `value`, or `{x: 1}`). */
-  before?: ValueOf<unknown>;
-  expect: Expectations;
-  /** Shown in the test name. */
-  name?: string;
-}
-
-/**
- * One Storage row of the matrix (bucket `demo-tuition.appspot.com`).
- * - read: arranges an object with admin rights, then `getBytes()`; allowed: same bytes.
- * - create: no object before, `uploadBytes(bytes, {contentType})`; allowed: object stored with
- *   these bytes; denied: no object.
- * - update: arranges an object, then `updateMetadata({customMetadata: {checked: 'yes'}})`.
- * - delete: arranges an object, then `deleteObject()`; allowed: gone; denied: still there.
- * - list: arranges the object, then `listAll()` of its folder; allowed: the listing names it.
- * A denied operation must reject with `deniedCode` (default 'storage/unauthorized'; the SDK maps
- * HTTP 403 to it for signed-in and signed-out callers alike).
- */
-export interface StorageCase {
-  /** The object's path; for 'list', an object inside the folder listed. */
-  path: string;
-  op: 'read' | 'list' | 'create' | 'update' | 'delete';
-  /** Default 'image/png'. */
-  contentType?: string;
-  /** Default a 68-byte PNG. */
-  bytes?: Uint8Array;
-  /**
-   * The upload's (and the arranged object's) Content-Disposition; default 'attachment', as the
-   * app's uploads (src/shared/upload.ts). `null` sends none.
-   */
-  contentDisposition?: string | null;
-  expect: Expectations;
-  deniedCode?: string;
-  name?: string;
-}
-
-/** A valid 1x1 PNG (68 bytes), the default upload. */
-export const TINY_PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-);
 
 /** The signed-in apps of every role, plus the accounts behind them. */
 export interface Actors {
