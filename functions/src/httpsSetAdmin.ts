@@ -43,8 +43,8 @@ function parsePayload(data: unknown): SetAdminPayload {
  * @throws HttpsError('unauthenticated' | 'permission-denied' | 'invalid-argument') for the
  *   caller or the payload (permission-denied too when the caller was demoted meanwhile); ('failed-precondition', 'users/self-role-change') for one's own
  *   role; ('failed-precondition', 'users/last-admin') when no other admin would remain;
- *   ('not-found', 'functions/not-found') without a users record; ('internal') when the claim
- *   cannot be set (the record is then restored).
+ *   ('not-found', 'functions/not-found') without a users record; ('internal') when the claims
+ *   cannot be set (nothing is changed).
  */
 async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdminPayload> {
   if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
@@ -55,27 +55,34 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
   if (uid === request.auth.uid) {
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
-  const record = getDatabase(adminApp()).ref(`users/${uid}`);
-  const before = (await record.child('isAdmin').get()).val() as unknown;
+  const before = (await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).get()).val();
   if (before === null) throw new HttpsError('not-found', errorKeys.notFound);
+  // Claims and refresh tokens first, the record last: the user's open app follows its own
+  // record and refreshes its ID token as soon as the record changes
+  // (src/features/auth/sessionListener.ts); by then the new claims must be in place, or the
+  // refresh would fetch the old role for another hour.
+  const auth = getAuth(adminApp());
+  let previous: Record<string, unknown> | null = null;
+  try {
+    previous = (await auth.getUser(uid)).customClaims ?? null;
+    await auth.setCustomUserClaims(uid, backOfficeClaims(previous ?? undefined, admin));
+    await auth.revokeRefreshTokens(uid);
+  } catch {
+    await auth.setCustomUserClaims(uid, previous).catch(() => undefined);
+    throw new HttpsError('internal', errorKeys.internal);
+  }
   // The record is written only while the caller is still an admin and another admin remains:
-  // two admins demoting each other at once leave one admin, not none.
+  // two admins demoting each other at once leave one admin, not none. A refused change puts the
+  // claims back (the revoked refresh tokens stay revoked: the user signs in again).
   const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
     const target = users[uid];
     if (target) target.isAdmin = admin;
   });
-  if (outcome === 'not-admin') {
-    throw new HttpsError('permission-denied', errorKeys.permissionDenied);
-  }
-  if (outcome === 'last-admin') throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
-  const auth = getAuth(adminApp());
-  try {
-    const { customClaims } = await auth.getUser(uid);
-    await auth.setCustomUserClaims(uid, backOfficeClaims(customClaims, admin));
-    await auth.revokeRefreshTokens(uid);
-  } catch {
-    await record.child('isAdmin').set(before);
-    throw new HttpsError('internal', errorKeys.internal);
+  if (outcome !== 'done') {
+    await auth.setCustomUserClaims(uid, previous).catch(() => undefined);
+    throw outcome === 'not-admin'
+      ? new HttpsError('permission-denied', errorKeys.permissionDenied)
+      : new HttpsError('failed-precondition', errorKeys.lastAdmin);
   }
   return { uid, isAdmin: admin };
 }
