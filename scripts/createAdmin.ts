@@ -9,8 +9,9 @@
  * what the functions make (docs/security.md, "Roles"):
  *
  * - an Auth account with that e-mail, unverified and without password (as httpsCreateUser);
- * - the `admin: true` custom claim, merged into any existing claims (as httpsSetAdmin), which
- *   storage.rules read as `request.auth.token.admin`;
+ * - the `admin: true` and `staff: true` custom claims, merged into any existing claims (as
+ *   httpsSetAdmin, functions/src/common.ts `backOfficeClaims`), which storage.rules read as
+ *   `request.auth.token.admin` and `.staff`;
  * - `users/{uid}` = `{id, name, email, location, createdAt, isAdmin: true}`, the record the app
  *   writes after httpsCreateUser (src/features/users/usersApi.ts) and which the database rules
  *   read (`root.child('users').child(auth.uid).child('isAdmin').val() === true`);
@@ -33,7 +34,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { loadEnv } from 'vite';
-import { adminErrorCode } from '../functions/src/common.js';
+import { adminErrorCode, backOfficeClaims } from '../functions/src/common.js';
 import type { User } from '../src/features/users/types';
 
 /** What {@link createAdmin} needs. */
@@ -92,8 +93,8 @@ const TEXT_MAX_LENGTH = 200;
  * Makes `email` an administrator, or confirms it already is one (see the module comment for
  * what an admin consists of).
  *
- * Idempotent: for a complete admin (record `isAdmin === true` and claim `admin === true`) it
- * writes nothing and returns `unchanged`. An admin record without the claim gets the claim
+ * Idempotent: for a complete admin (record `isAdmin === true`, claims `admin` and `staff` true)
+ * it writes nothing and returns `unchanged`. An admin record without the claims gets them
  * (`repaired`). Other existing accounts (staff, student, tutor, or an account with no record)
  * are refused unless `promote`; promoting keeps an existing record's name and location, sets
  * `isAdmin` and the claim together and revokes the refresh tokens, as httpsSetAdmin does.
@@ -133,7 +134,7 @@ export async function createAdmin(
     // As httpsCreateUser: unverified, no password; the sign-in link lets the person set one.
     account = await auth.createUser({ email: options.email, emailVerified: false });
     try {
-      await auth.setCustomUserClaims(account.uid, { admin: true });
+      await auth.setCustomUserClaims(account.uid, backOfficeClaims(undefined, true));
       await users.child(account.uid).set(newRecord(account, name, location));
     } catch (error) {
       // Half an admin (no claim, or no record) would be refused on the next run as a
@@ -151,7 +152,7 @@ export async function createAdmin(
     const record = (await users.child(uid).get()).val() as Partial<User> | null;
     const claims = account.customClaims ?? {};
     if (record?.isAdmin === true) {
-      status = claims.admin === true ? 'unchanged' : 'repaired';
+      status = claims.admin === true && claims.staff === true ? 'unchanged' : 'repaired';
     } else if (!options.promote) {
       throw new NotAdminError(account.email ?? options.email, uid);
     } else {
@@ -164,7 +165,7 @@ export async function createAdmin(
     }
     if (status !== 'unchanged') {
       // Merged, as httpsSetAdmin: a `userType` or other claim of the account stays.
-      await auth.setCustomUserClaims(uid, { ...claims, admin: true });
+      await auth.setCustomUserClaims(uid, backOfficeClaims(claims, true));
     }
     if (status === 'promoted') await auth.revokeRefreshTokens(uid);
   }

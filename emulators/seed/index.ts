@@ -1,11 +1,13 @@
 /**
  * Loads the demo data ({@link buildDemoData}) into the running local backend with firebase-admin:
- * Auth accounts for the back-office users (verified, with passwords and the `admin` claim) and the
+ * Auth accounts for the back-office users (verified, with passwords and the `staff` and `admin`
+ * claims) and the
  * database records. Idempotent: accounts that already exist are updated, records are overwritten
  * by id, other data is left alone.
  */
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { backOfficeClaims } from '../../functions/src/common.js';
 import { localAdminApp } from '../admin';
 import { buildDemoData, type DemoAccount, type DemoDataOptions } from './build';
 
@@ -46,8 +48,9 @@ async function upsertAccount(auth: Auth, account: DemoAccount): Promise<string> 
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
     uid = (await auth.createUser({ uid: account.uid, ...fields })).uid;
   }
-  // storage.rules check `request.auth.token.admin`; the database decides from users/{uid}.isAdmin.
-  await auth.setCustomUserClaims(uid, account.isAdmin ? { admin: true } : null);
+  // storage.rules check `request.auth.token.admin` and `.staff` (a users record exists); the
+  // database decides from users/{uid}.isAdmin. The same claims as the functions set.
+  await auth.setCustomUserClaims(uid, backOfficeClaims(undefined, account.isAdmin));
   return uid;
 }
 

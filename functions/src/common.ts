@@ -55,3 +55,69 @@ export function adminErrorCode(error: unknown): string | undefined {
 export function isUid(value: unknown): value is string {
   return typeof value === 'string' && /^[^/.#$[\]]{1,128}$/.test(value);
 }
+
+/** A `users/{uid}` record as the functions read it (only the role matters to them). */
+type UsersTree = Record<string, { isAdmin?: unknown } | undefined>;
+
+/**
+ * Applies `change` to the `users` tree in one Realtime Database transaction that commits only
+ * while `callerUid` is still an admin and some admin other than `targetUid` remains (issue 15:
+ * "nothing removes the last admin"). Two admins demoting or deleting each other at the same
+ * moment both pass the functions' first check; inside the transaction the second one finds its
+ * caller already demoted and is refused, so one admin always remains.
+ *
+ * The whole tree is the transaction's unit because the condition spans several records; the
+ * Database retries it when any record changes meanwhile (firebase-admin `Reference.transaction`).
+ *
+ * @param change mutates the tree in place (e.g. sets or deletes `targetUid`'s record).
+ * @returns 'done'; 'not-admin' when the caller is no longer an admin, 'last-admin' when no other
+ *   admin would remain (nothing is written in either case).
+ */
+export async function changeUsersKeepingAnAdmin(
+  callerUid: string,
+  targetUid: string,
+  change: (users: UsersTree) => void,
+): Promise<'done' | 'not-admin' | 'last-admin'> {
+  let refusal: 'not-admin' | 'last-admin' | undefined;
+  await getDatabase(adminApp())
+    .ref('users')
+    .transaction(
+      (users: UsersTree | null) => {
+        // The first run may see the empty local cache; writing it back fails the server's hash
+        // check, which re-runs this function on the stored tree.
+        refusal = 'not-admin';
+        if (users === null) return null;
+        refusal = undefined;
+        if (users[callerUid]?.isAdmin !== true) refusal = 'not-admin';
+        else if (
+          !Object.entries(users).some(
+            ([uid, record]) => uid !== targetUid && record?.isAdmin === true,
+          )
+        ) {
+          refusal = 'last-admin';
+        }
+        if (refusal) return undefined;
+        change(users);
+        return users;
+      },
+      undefined,
+      false,
+    );
+  return refusal ?? 'done';
+}
+
+/**
+ * The custom claims of a back-office user (one with a `users/{uid}` record): `others` (e.g. a
+ * `userType`) kept, `staff: true`, and `admin: true` for an admin only. storage.rules read them
+ * (`request.auth.token.staff`, `.admin`) because Storage rules cannot read the Realtime Database:
+ * writing a file needs a users record (issue 15), which `staff` stands for. Whoever writes the
+ * record writes these claims with it (httpsCreateUser, httpsSetAdmin, scripts/createAdmin.ts,
+ * the demo seed); httpsDeleteUser removes them with the account (docs/security.md, "Roles").
+ */
+export function backOfficeClaims(
+  others: Record<string, unknown> | undefined,
+  isAdminRole: boolean,
+): Record<string, unknown> {
+  const { admin: _previous, ...kept } = others ?? {};
+  return isAdminRole ? { ...kept, staff: true, admin: true } : { ...kept, staff: true };
+}

@@ -11,7 +11,7 @@ import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
-import { adminApp, adminErrorCode, errorKeys, isAdmin } from './common.js';
+import { adminApp, adminErrorCode, backOfficeClaims, errorKeys, isAdmin } from './common.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
 export interface CreateBackOfficeUserPayload {
@@ -69,9 +69,9 @@ function parsePayload(data: unknown): CreateUserPayload {
 
 /**
  * Creates the account and its custom claims for an already authorised caller.
- * Claims: `{admin: true}` for back-office admins (storage.rules check `request.auth.token.admin`),
- * `{userType}` for students and tutors, none for non-admin back-office users; for back-office
- * users `users/{uid}/isAdmin` is written too, so claim and record agree from the start.
+ * Claims: {@link backOfficeClaims} for back-office users (`staff: true`, plus `admin: true` for
+ * admins; storage.rules read them), `{userType}` for students and tutors; for back-office users
+ * `users/{uid}/isAdmin` is written too, so claims and record agree from the start.
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
@@ -92,12 +92,10 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
   }
   const claims =
     'isAdmin' in payload
-      ? payload.isAdmin
-        ? { admin: true }
-        : null
+      ? backOfficeClaims(undefined, payload.isAdmin)
       : { userType: payload.userType };
   try {
-    if (claims) await auth.setCustomUserClaims(uid, claims);
+    await auth.setCustomUserClaims(uid, claims);
     // The role's record half, written with the claim (issue 15: roles live in one place that
     // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
     // only this same isAdmin value from it.

@@ -11,10 +11,16 @@
 // First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
 import './options.js';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { adminApp, adminErrorCode, errorKeys, isAdmin, isUid } from './common.js';
+import {
+  adminApp,
+  adminErrorCode,
+  changeUsersKeepingAnAdmin,
+  errorKeys,
+  isAdmin,
+  isUid,
+} from './common.js';
 
 /** The default bucket: FIREBASE_CONFIG's in production, the demo project's locally. */
 function bucket() {
@@ -26,8 +32,9 @@ function bucket() {
 /**
  * @returns `{uid}` of the deleted user.
  * @throws HttpsError('unauthenticated' | 'permission-denied' | 'invalid-argument') for the
- *   caller or the payload; ('failed-precondition', 'users/self-role-change') for oneself;
- *   ('internal') when the account or files cannot be deleted (a retry finishes the job).
+ *   caller or the payload (permission-denied too when the caller was demoted meanwhile);
+ *   ('failed-precondition', 'users/self-role-change') for oneself, ('failed-precondition',
+ *   'users/last-admin') when no other admin would remain; ('internal') when the account or files cannot be deleted (a retry finishes the job).
  */
 async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ uid: string }> {
   if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
@@ -44,14 +51,25 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   if (uid === request.auth.uid) {
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
+  // The record goes only while the caller is still an admin and another admin remains (two
+  // admins deleting each other at once leave one admin).
+  const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
+    delete users[uid];
+  });
+  if (outcome === 'not-admin') {
+    throw new HttpsError('permission-denied', errorKeys.permissionDenied);
+  }
+  if (outcome === 'last-admin') throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
   try {
-    await getDatabase(adminApp()).ref(`users/${uid}`).remove();
-    await getAuth(adminApp())
-      .deleteUser(uid)
-      .catch((error: unknown) => {
-        // Already gone (a retry): the record is what mattered.
-        if (adminErrorCode(error) !== 'auth/user-not-found') throw error;
-      });
+    const auth = getAuth(adminApp());
+    await auth.deleteUser(uid).catch(async (error: unknown) => {
+      // Already gone (a retry): the record is what mattered.
+      if (adminErrorCode(error) === 'auth/user-not-found') return;
+      // The account outlives its record for now: at least it loses its claims (a retry
+      // deletes it).
+      await auth.setCustomUserClaims(uid, null).catch(() => undefined);
+      throw error;
+    });
     // Only this user's logo and its resized copy: the names are derived from the uid, never
     // taken from a stored URL (a user could point logoUrl at someone else's file).
     const [files] = await bucket().getFiles({ prefix: `users/${uid}` });

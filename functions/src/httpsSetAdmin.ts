@@ -14,7 +14,14 @@ import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { adminApp, errorKeys, isAdmin, isUid } from './common.js';
+import {
+  adminApp,
+  backOfficeClaims,
+  changeUsersKeepingAnAdmin,
+  errorKeys,
+  isAdmin,
+  isUid,
+} from './common.js';
 
 /** `{uid, isAdmin}`: whose role, and the role to give. */
 export interface SetAdminPayload {
@@ -34,10 +41,10 @@ function parsePayload(data: unknown): SetAdminPayload {
 /**
  * @returns `{uid, isAdmin}` as now stored.
  * @throws HttpsError('unauthenticated' | 'permission-denied' | 'invalid-argument') for the
- *   caller or the payload; ('failed-precondition', 'users/self-role-change') for one's own
+ *   caller or the payload (permission-denied too when the caller was demoted meanwhile); ('failed-precondition', 'users/self-role-change') for one's own
  *   role; ('failed-precondition', 'users/last-admin') when no other admin would remain;
- *   ('not-found', 'functions/not-found') without a users record; ('internal') when the claim
- *   cannot be set (the record is then restored).
+ *   ('not-found', 'functions/not-found') without a users record; ('internal') when the claims
+ *   cannot be set (nothing is changed).
  */
 async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdminPayload> {
   if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
@@ -48,30 +55,34 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
   if (uid === request.auth.uid) {
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
-  const db = getDatabase(adminApp());
-  const record = db.ref(`users/${uid}`);
-  const before = (await record.child('isAdmin').get()).val() as unknown;
+  const before = (await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).get()).val();
   if (before === null) throw new HttpsError('not-found', errorKeys.notFound);
-  if (!admin && before === true) {
-    // The caller is an admin other than the target, so one remains; checked anyway in case the
-    // caller was demoted meanwhile.
-    const admins = await db.ref('users').orderByChild('isAdmin').equalTo(true).get();
-    if (
-      Object.keys((admins.val() as object | null) ?? {}).filter((id) => id !== uid).length === 0
-    ) {
-      throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
-    }
-  }
+  // Claims and refresh tokens first, the record last: the user's open app follows its own
+  // record and refreshes its ID token as soon as the record changes
+  // (src/features/auth/sessionListener.ts); by then the new claims must be in place, or the
+  // refresh would fetch the old role for another hour.
   const auth = getAuth(adminApp());
-  await record.child('isAdmin').set(admin);
+  let previous: Record<string, unknown> | null = null;
   try {
-    const { customClaims } = await auth.getUser(uid);
-    const { admin: _previous, ...others } = customClaims ?? {};
-    await auth.setCustomUserClaims(uid, admin ? { ...others, admin: true } : others);
+    previous = (await auth.getUser(uid)).customClaims ?? null;
+    await auth.setCustomUserClaims(uid, backOfficeClaims(previous ?? undefined, admin));
     await auth.revokeRefreshTokens(uid);
   } catch {
-    await record.child('isAdmin').set(before);
+    await auth.setCustomUserClaims(uid, previous).catch(() => undefined);
     throw new HttpsError('internal', errorKeys.internal);
+  }
+  // The record is written only while the caller is still an admin and another admin remains:
+  // two admins demoting each other at once leave one admin, not none. A refused change puts the
+  // claims back (the revoked refresh tokens stay revoked: the user signs in again).
+  const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
+    const target = users[uid];
+    if (target) target.isAdmin = admin;
+  });
+  if (outcome !== 'done') {
+    await auth.setCustomUserClaims(uid, previous).catch(() => undefined);
+    throw outcome === 'not-admin'
+      ? new HttpsError('permission-denied', errorKeys.permissionDenied)
+      : new HttpsError('failed-precondition', errorKeys.lastAdmin);
   }
   return { uid, isAdmin: admin };
 }

@@ -9,7 +9,19 @@ import { storage } from './firebase';
 export type ProgressHandler = (percent: number) => void;
 
 /**
- * Uploads `file` to `path` with a resumable upload, reporting progress.
+ * The `Content-Disposition` every upload carries: `attachment`, so that opening a download URL
+ * saves the file instead of rendering it as a page (issue 15: a stored file must never run as a
+ * document under the bucket's origin; `<img>` ignores the header, so the app's own display is
+ * unchanged). The file name is the object's own (`{id}.{ext}`), never the uploader's. storage.rules
+ * refuse uploads without it; the resize extension copies it to the 200x200 copy.
+ */
+export function attachmentDisposition(path: string): string {
+  return `attachment; filename*=utf-8''${encodeURIComponent(path.slice(path.lastIndexOf('/') + 1))}`;
+}
+
+/**
+ * Uploads `file` to `path` with a resumable upload, reporting progress, served as an attachment
+ * ({@link attachmentDisposition}).
  * @returns the object's full path and its download URL.
  * @throws the Storage SDK's error (codes 'storage/unauthorized', 'storage/unauthenticated',
  *   'storage/canceled', ...), mapped for display by shared/errors.
@@ -21,7 +33,10 @@ export async function uploadFile(
 ): Promise<{ fullPath: string; downloadUrl: string }> {
   const s = await storage();
   const { ref, uploadBytesResumable, getDownloadURL } = await import('firebase/storage');
-  const task = uploadBytesResumable(ref(s, path), file, { contentType: file.type || undefined });
+  const task = uploadBytesResumable(ref(s, path), file, {
+    contentType: file.type || undefined,
+    contentDisposition: attachmentDisposition(path),
+  });
   await new Promise<void>((resolve, reject) => {
     task.on(
       'state_changed',

@@ -53,7 +53,7 @@ describe('createAdmin', () => {
     expect(user.emailVerified).toBe(false);
     expect(user.passwordHash).toBeUndefined();
     const { record, claims } = await stored(result.uid);
-    expect(claims).toEqual({ admin: true });
+    expect(claims).toEqual({ admin: true, staff: true });
     expect(record).toEqual({
       id: result.uid,
       name: 'First Admin',
@@ -178,7 +178,7 @@ describe('createAdmin', () => {
       expect(result).toMatchObject({ status: 'promoted', uid: staff.uid });
       const after = await stored(staff.uid);
       expect(after.record).toEqual({ ...before.record, isAdmin: true });
-      expect(after.claims).toEqual({ note: 'kept', admin: true });
+      expect(after.claims).toEqual({ note: 'kept', staff: true, admin: true });
       expect(after.tokensValidAfter).not.toBe(before.tokensValidAfter);
       const again = await createAdmin(adminApp(), {
         email: staff.email,
@@ -202,7 +202,7 @@ describe('createAdmin', () => {
         appUrl: APP_URL,
       });
       expect(result.status).toBe('repaired');
-      expect((await stored(half.uid)).claims).toEqual({ admin: true });
+      expect((await stored(half.uid)).claims).toEqual({ staff: true, admin: true });
     } finally {
       await deleteAccount(half.uid);
     }

@@ -67,8 +67,8 @@ describe('httpsCreateUser', () => {
   });
 
   it.each([
-    { payload: { isAdmin: true }, claims: { admin: true } },
-    { payload: { isAdmin: false }, claims: undefined },
+    { payload: { isAdmin: true }, claims: { staff: true, admin: true } },
+    { payload: { isAdmin: false }, claims: { staff: true } },
     { payload: { userType: 'student' }, claims: { userType: 'student' } },
     { payload: { userType: 'tutor' }, claims: { userType: 'tutor' } },
   ])('an admin creates an account for $payload', async ({ payload, claims }) => {

@@ -9,10 +9,14 @@
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
-import { isSignInWithEmailLink, signInWithEmailLink } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  isSignInWithEmailLink,
+  signInWithEmailLink,
+} from 'firebase/auth';
 import { get, ref as dbRef, update } from 'firebase/database';
 import { httpsCallable, type FunctionsError } from 'firebase/functions';
-import { getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
+import { deleteObject, getBytes, listAll, ref, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApp,
@@ -64,6 +68,9 @@ async function signedOutWebAppForLink(): Promise<WebApp> {
   return web;
 }
 
+/** Upload metadata as the app sends it (src/shared/upload.ts); storage.rules require both. */
+const PNG_UPLOAD = { contentType: 'image/png', contentDisposition: 'attachment' };
+
 const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
 const exists = async (path: string) => (await bucket().file(path).exists())[0];
 
@@ -82,7 +89,11 @@ describe('httpsSetAdmin', () => {
     const other = await account(true, 'roles-demoted');
     const otherWeb = await signIn(other);
     const photo = `students/${uniqueId('roles')}.png`;
+    const cv = `tutor-cvs/${uniqueId('roles')}.pdf`;
+    const othersLogo = `users/${admin.uid}.png`;
     await bucket().file(photo).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
+    await bucket().file(cv).save(Buffer.from('%PDF-1.4'), { contentType: 'application/pdf' });
+    await bucket().file(othersLogo).save(Buffer.from(TINY_PNG), { contentType: 'image/png' });
     // Before: Storage admin rights through the claim.
     await expect(listAll(ref(otherWeb.storage, 'students'))).resolves.toBeDefined();
 
@@ -96,17 +107,35 @@ describe('httpsSetAdmin', () => {
     const { tokensValidAfterTime } = await getAdminAuth(adminApp()).getUser(other.uid);
     expect(Date.parse(tokensValidAfterTime ?? '')).toBeGreaterThan(Date.now() - 60_000);
     await otherWeb.auth.currentUser?.getIdToken(true);
-    // After the refresh, every Storage admin operation is refused.
-    for (const attempt of [
-      listAll(ref(otherWeb.storage, 'students')),
-      getBytes(ref(otherWeb.storage, photo)),
-      uploadBytes(ref(otherWeb.storage, `users/${admin.uid}.png`), TINY_PNG, {
-        contentType: 'image/png',
-      }),
-    ]) {
-      await expect(attempt).rejects.toMatchObject({ code: 'storage/unauthorized' });
+    // After the refresh, every Storage admin operation is refused: listing each folder, reading
+    // a photo and a CV, writing a photo, a CV and another user's logo, deleting any of them.
+    const storage = otherWeb.storage;
+    const png = PNG_UPLOAD;
+    for (const [what, attempt] of [
+      ['list students', () => listAll(ref(storage, 'students'))],
+      ['list users', () => listAll(ref(storage, 'users'))],
+      ['list tutor-cvs', () => listAll(ref(storage, 'tutor-cvs'))],
+      ['read a photo', () => getBytes(ref(storage, photo))],
+      ['read a CV', () => getBytes(ref(storage, cv))],
+      [
+        'write a photo',
+        () => uploadBytes(ref(storage, `tutors/${uniqueId('r')}.png`), TINY_PNG, png),
+      ],
+      ['write a CV', () => uploadBytes(ref(storage, cv), TINY_PNG, png)],
+      ["write another user's logo", () => uploadBytes(ref(storage, othersLogo), TINY_PNG, png)],
+      ['delete a photo', () => deleteObject(ref(storage, photo))],
+      ['delete a CV', () => deleteObject(ref(storage, cv))],
+      ["delete another user's logo", () => deleteObject(ref(storage, othersLogo))],
+    ] as const) {
+      await expect(attempt(), what).rejects.toMatchObject({ code: 'storage/unauthorized' });
     }
-    await bucket().file(photo).delete();
+    for (const path of [photo, cv, othersLogo]) {
+      expect(await exists(path), path).toBe(true);
+      await bucket().file(path).delete();
+    }
+    // Still a back-office user (the `staff` claim stays): their own logo uploads.
+    await uploadBytes(ref(storage, `users/${other.uid}.png`), TINY_PNG, png);
+    await bucket().file(`users/${other.uid}.png`).delete();
   });
 
   it("promotes a user: their uploads of a student's photo work after signing in again", async () => {
@@ -114,13 +143,13 @@ describe('httpsSetAdmin', () => {
     const path = `students/${uniqueId('roles')}.png`;
     const before = await signIn(user);
     await expect(
-      uploadBytes(ref(before.storage, path), TINY_PNG, { contentType: 'image/png' }),
+      uploadBytes(ref(before.storage, path), TINY_PNG, PNG_UPLOAD),
     ).rejects.toMatchObject({ code: 'storage/unauthorized' });
 
     await call(adminWeb, 'httpsSetAdmin', { uid: user.uid, isAdmin: true });
 
     const after = await signIn(user);
-    await uploadBytes(ref(after.storage, path), TINY_PNG, { contentType: 'image/png' });
+    await uploadBytes(ref(after.storage, path), TINY_PNG, PNG_UPLOAD);
     expect(await exists(path)).toBe(true);
     await bucket().file(path).delete();
   });
@@ -147,6 +176,30 @@ describe('httpsSetAdmin', () => {
     );
   });
 
+  it('two admins demoting each other at the same moment: one call is refused, one admin stays', async () => {
+    const [a, b] = await Promise.all([
+      account(true, 'roles-duel-a'),
+      account(true, 'roles-duel-b'),
+    ]);
+    const [aWeb, bWeb] = await Promise.all([signIn(a), signIn(b)]);
+    const outcomes = await Promise.allSettled([
+      call(aWeb, 'httpsSetAdmin', { uid: b.uid, isAdmin: false }),
+      call(bWeb, 'httpsSetAdmin', { uid: a.uid, isAdmin: false }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect((refused?.reason as FunctionsError).message).toMatch(/^functions\/permission-denied/);
+    const roles = await Promise.all(
+      [a, b].map(async (who) => ({
+        record: (await getAdminDatabase(adminApp()).ref(`users/${who.uid}/isAdmin`).get()).val(),
+        claim: (await getAdminAuth(adminApp()).getUser(who.uid)).customClaims?.admin === true,
+      })),
+    );
+    // Exactly one of the two is still an admin, in the record and the claim alike.
+    expect(roles.filter((r) => r.record === true)).toHaveLength(1);
+    expect(roles.map((r) => r.claim)).toEqual(roles.map((r) => r.record === true));
+  });
+
   it("refuses a client write of isAdmin, an admin's included", async () => {
     const staff = await account(false, 'roles-self-promoting');
     const staffWeb = await signIn(staff);
@@ -158,6 +211,52 @@ describe('httpsSetAdmin', () => {
         /permission.denied/i,
       );
     }
+  });
+});
+
+describe('Storage without a users record', () => {
+  it('an account made through the Auth sign-up API stores no file, not even its own logo', async () => {
+    const web = await signedOutWebAppForLink();
+    const email = uniqueEmail('roles-self-registered');
+    const { user } = await createUserWithEmailAndPassword(web.auth, email, 'secret123');
+    accounts.push({ uid: user.uid, email, password: 'secret123', isAdmin: false, record: null });
+    for (const path of [
+      `users/${user.uid}.png`,
+      `users/${user.uid}.jpg`,
+      `users/${user.uid}.webp`,
+    ]) {
+      await expect(
+        uploadBytes(ref(web.storage, path), TINY_PNG, PNG_UPLOAD),
+        path,
+      ).rejects.toMatchObject({ code: 'storage/unauthorized' });
+      expect(await exists(path), path).toBe(false);
+    }
+    await expect(listAll(ref(web.storage, 'users'))).rejects.toMatchObject({
+      code: 'storage/unauthorized',
+    });
+  });
+
+  it('httpsCreateUser gives a new staff account the staff claim, and it uploads its own logo', async () => {
+    const email = uniqueEmail('roles-invited');
+    const { data } = (await call(adminWeb, 'httpsCreateUser', { email, isAdmin: false })) as {
+      data: { uid: string };
+    };
+    accounts.push({ uid: data.uid, email, password: 'secret123', isAdmin: false, record: null });
+    expect((await getAdminAuth(adminApp()).getUser(data.uid)).customClaims).toEqual({
+      staff: true,
+    });
+    await getAdminAuth(adminApp()).updateUser(data.uid, { password: 'secret123' });
+    const web = await signIn({
+      uid: data.uid,
+      email,
+      password: 'secret123',
+      isAdmin: false,
+      record: null,
+    });
+    const path = `users/${data.uid}.png`;
+    await uploadBytes(ref(web.storage, path), TINY_PNG, PNG_UPLOAD);
+    expect(await exists(path)).toBe(true);
+    await bucket().file(path).delete();
   });
 });
 
@@ -215,6 +314,23 @@ describe('httpsDeleteUser', () => {
 
     expect(await exists(cv)).toBe(true);
     await bucket().file(cv).delete();
+  });
+
+  it('two admins deleting each other at the same moment: one call is refused, one admin stays', async () => {
+    const [a, b] = await Promise.all([account(true, 'roles-del-a'), account(true, 'roles-del-b')]);
+    const [aWeb, bWeb] = await Promise.all([signIn(a), signIn(b)]);
+    const outcomes = await Promise.allSettled([
+      call(aWeb, 'httpsDeleteUser', { uid: b.uid }),
+      call(bWeb, 'httpsDeleteUser', { uid: a.uid }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const left = await Promise.all(
+      [a, b].map(
+        async (who) =>
+          (await getAdminDatabase(adminApp()).ref(`users/${who.uid}/isAdmin`).get()).val() === true,
+      ),
+    );
+    expect(left.filter(Boolean)).toHaveLength(1);
   });
 
   it('refuses self-deletion and non-admin callers', async () => {

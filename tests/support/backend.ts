@@ -32,6 +32,7 @@ import { connectDatabaseEmulator, getDatabase, type Database } from 'firebase/da
 import { connectFunctionsEmulator, getFunctions, type Functions } from 'firebase/functions';
 import { connectStorageEmulator, getStorage, type FirebaseStorage } from 'firebase/storage';
 import { localAdminApp } from '../../emulators/admin';
+import { backOfficeClaims } from '../../functions/src/common.js';
 import {
   DATABASE_NAMESPACE,
   HOST,
@@ -127,7 +128,8 @@ export interface TestAccount {
 
 /**
  * Creates a verified (emailVerified true) e-mail/password account in the Auth emulator, its custom
- * claims, and, unless `userRecord: false`, its `users/{uid}` record (shape of src/features/users).
+ * claims, and, unless `userRecord: false`, its `users/{uid}` record (shape of src/features/users)
+ * with the claims the functions give it (`staff`, and `admin` for an admin).
  *
  * @throws FirebaseAuthError `auth/email-already-exists` when the e-mail is taken.
  */
@@ -137,10 +139,15 @@ export async function createAccount(options: AccountOptions = {}): Promise<TestA
   const isAdmin = options.isAdmin ?? false;
   const auth = getAdminAuth(adminApp());
   const { uid } = await auth.createUser({ email, password, emailVerified: true });
-  const claims = { ...(isAdmin ? { admin: true } : {}), ...options.claims };
+  const userRecord = options.userRecord ?? true;
+  // As the functions: an account with a users record has the `staff` claim (and `admin`).
+  const claims = {
+    ...(userRecord ? backOfficeClaims(undefined, isAdmin) : isAdmin ? { admin: true } : {}),
+    ...options.claims,
+  };
   if (Object.keys(claims).length > 0) await auth.setCustomUserClaims(uid, claims);
   let record: User | null = null;
-  if (options.userRecord ?? true) {
+  if (userRecord) {
     record = {
       id: uid,
       name: email.split('@')[0] ?? email,

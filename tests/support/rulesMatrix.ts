@@ -49,137 +49,67 @@ import {
   type TestAccount,
   type WebApp,
 } from './backend';
+import {
+  ROLES,
+  TINY_PNG,
+  type CaseContext,
+  type DatabaseCase,
+  type Expectations,
+  type Outcome,
+  type Role,
+  type StorageCase,
+  type ValueOf,
+} from './rulesTable';
 
-/**
- * Who acts:
- * - signedOut: no user;
- * - nonAdmin: signed in, `users/{uid}.isAdmin` false, not the owner of `{uid}` paths;
- * - owner: signed in, `isAdmin` false, and `{uid}` is their own uid;
- * - admin: `users/{uid}.isAdmin` true and custom claim `admin: true` (storage.rules).
- */
-export type Role = 'signedOut' | 'nonAdmin' | 'owner' | 'admin';
-export const ROLES: readonly Role[] = ['signedOut', 'nonAdmin', 'owner', 'admin'];
+// The table's types and role sets, for the test files that import them from here.
+export {
+  adminOnly,
+  nobody,
+  ownerOrAdmin,
+  signedIn,
+  ROLES,
+  TINY_PNG,
+  withAccountsWithoutRecord,
+  type CaseContext,
+  type DatabaseCase,
+  type Expectations,
+  type Outcome,
+  type Role,
+  type StorageCase,
+  type ValueOf,
+} from './rulesTable';
 
-export type Outcome = 'allow' | 'deny';
-/** Expected outcome per role; roles left out are not tested. */
-export type Expectations = Partial<Record<Role, Outcome>>;
-
-/** Only admins. */
-export const adminOnly = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'deny',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** The owner of `{uid}` and admins. */
-export const ownerOrAdmin = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'allow',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** Any signed-in user. */
-export const signedIn = {
-  signedOut: 'deny',
-  nonAdmin: 'allow',
-  owner: 'allow',
-  admin: 'allow',
-} as const satisfies Expectations;
-/** Nobody (through the SDKs; firebase-admin bypasses rules). */
-export const nobody = {
-  signedOut: 'deny',
-  nonAdmin: 'deny',
-  owner: 'deny',
-  admin: 'deny',
-} as const satisfies Expectations;
-
-/** Values resolved per case: the acting role, the owner's uid and this case's `{id}`. */
-export interface CaseContext {
-  role: Role;
-  uid: string;
-  id: string;
-}
-/** A literal value, or a function of the case (e.g. to put the owner's uid in a field). */
-export type ValueOf<T> = T | ((context: CaseContext) => T);
-
-/**
- * One Database row of the matrix.
- * - read: arranges `value` (if given) at `path` with admin rights, then `get()`; allowed reads must
- *   return it (without `value`, e.g. a whole collection, only success is checked).
- * - create: makes sure `path` is empty, then `set(value)`; allowed: stored value equals `value`.
- * - set: arranges `before`, then `set(value)` (overwrite, e.g. a single field such as
- *   `users/{uid}/isAdmin`); allowed: stored value equals `value`.
- * - update: arranges `before`, then `update(value)` (multi-field patch); allowed: stored value
- *   equals `{...before, ...value}`.
- * - delete: arranges `before` (default `value`), then `remove()`; allowed: nothing left.
- * A denied operation must reject with PERMISSION_DENIED and leave the stored data as arranged.
- */
-export interface DatabaseCase {
-  path: string;
-  op: 'read' | 'create' | 'set' | 'update' | 'delete';
-  value?: ValueOf<unknown>;
-  /** Data at `path` before the operation (set/update/delete; default `value`, or `{x: 1}`). */
-  before?: ValueOf<unknown>;
-  expect: Expectations;
-  /** Shown in the test name. */
-  name?: string;
-}
-
-/**
- * One Storage row of the matrix (bucket `demo-tuition.appspot.com`).
- * - read: arranges an object with admin rights, then `getBytes()`; allowed: same bytes.
- * - create: no object before, `uploadBytes(bytes, {contentType})`; allowed: object stored with
- *   these bytes; denied: no object.
- * - update: arranges an object, then `updateMetadata({customMetadata: {checked: 'yes'}})`.
- * - delete: arranges an object, then `deleteObject()`; allowed: gone; denied: still there.
- * - list: arranges the object, then `listAll()` of its folder; allowed: the listing names it.
- * A denied operation must reject with `deniedCode` (default 'storage/unauthorized'; the SDK maps
- * HTTP 403 to it for signed-in and signed-out callers alike).
- */
-export interface StorageCase {
-  /** The object's path; for 'list', an object inside the folder listed. */
-  path: string;
-  op: 'read' | 'list' | 'create' | 'update' | 'delete';
-  /** Default 'image/png'. */
-  contentType?: string;
-  /** Default a 68-byte PNG. */
-  bytes?: Uint8Array;
-  expect: Expectations;
-  deniedCode?: string;
-  name?: string;
-}
-
-/** A valid 1x1 PNG (68 bytes), the default upload. */
-export const TINY_PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
-);
+/** Roles whose `{uid}` is their own uid. */
+const SELF_ROLES: readonly Role[] = ['owner', 'unregistered', 'student'];
 
 /** The signed-in apps of every role, plus the accounts behind them. */
 export interface Actors {
   web: Record<Role, WebApp>;
-  accounts: { nonAdmin: TestAccount; owner: TestAccount; admin: TestAccount };
+  accounts: Record<Exclude<Role, 'signedOut'>, TestAccount>;
 }
 
-/** Creates the three accounts and four web apps. Pair with {@link releaseActors}. */
+/** Creates the five accounts and six web apps. Pair with {@link releaseActors}. */
 export async function prepareActors(): Promise<Actors> {
-  const [nonAdmin, owner, admin] = await Promise.all([
+  const [nonAdmin, owner, admin, unregistered, student] = await Promise.all([
     createAccount({ email: uniqueEmail('rules-nonadmin') }),
     createAccount({ email: uniqueEmail('rules-owner') }),
     createAccount({ email: uniqueEmail('rules-admin'), isAdmin: true }),
+    createAccount({ email: uniqueEmail('rules-unregistered'), userRecord: false }),
+    createAccount({
+      email: uniqueEmail('rules-student'),
+      userRecord: false,
+      claims: { userType: 'student' },
+    }),
   ]);
-  const [signedOut, nonAdminWeb, ownerWeb, adminWeb] = await Promise.all([
+  const accounts = { nonAdmin, owner, admin, unregistered, student };
+  const [signedOut, ...signedIn] = await Promise.all([
     signedOutWebApp(),
-    signedInWebApp(nonAdmin.email, nonAdmin.password),
-    signedInWebApp(owner.email, owner.password),
-    signedInWebApp(admin.email, admin.password),
+    ...Object.values(accounts).map((a) => signedInWebApp(a.email, a.password)),
   ]);
-  return {
-    web: { signedOut, nonAdmin: nonAdminWeb, owner: ownerWeb, admin: adminWeb },
-    accounts: { nonAdmin, owner, admin },
-  };
+  const web = Object.fromEntries(
+    Object.keys(accounts).map((role, index) => [role, signedIn[index]]),
+  ) as Record<Exclude<Role, 'signedOut'>, WebApp>;
+  return { web: { signedOut, ...web }, accounts };
 }
 
 /** Closes the web apps and deletes the accounts of {@link prepareActors}. */
@@ -208,7 +138,9 @@ function resolveValue<T>(value: ValueOf<T> | undefined, context: CaseContext): T
 }
 
 function contextFor(actors: Actors, role: Role): CaseContext {
-  return { role, uid: actors.accounts.owner.uid, id: uniqueId('rules') };
+  const self = role !== 'signedOut' && SELF_ROLES.includes(role);
+  const uid = self ? actors.accounts[role].uid : actors.accounts.owner.uid;
+  return { role, uid, id: uniqueId('rules') };
 }
 
 /** Resolves with the rejection of `promise`, or with `undefined` when it succeeded. */
@@ -296,18 +228,24 @@ export async function checkStorageCase(
   const path = resolvePath(testCase.path, context);
   const bytes = testCase.bytes ?? TINY_PNG;
   const contentType = testCase.contentType ?? 'image/png';
+  const disposition =
+    testCase.contentDisposition === undefined ? 'attachment' : testCase.contentDisposition;
+  const served = disposition === null ? {} : { contentDisposition: disposition };
   const file = getAdminStorage(adminApp()).bucket(backend.storageBucket).file(path);
   const exists = async () => (await file.exists())[0];
   const objectRef = storageRef(actors.web[role].storage, path);
   try {
     if (testCase.op === 'create') await file.delete({ ignoreNotFound: true });
-    else await file.save(Buffer.from(bytes), { contentType, resumable: false });
+    else {
+      await file.save(Buffer.from(bytes), { contentType, metadata: served, resumable: false });
+    }
 
     let act: Promise<unknown>;
     if (testCase.op === 'read') act = getBytes(objectRef);
     else if (testCase.op === 'list') act = listAll(objectRef.parent ?? objectRef);
-    else if (testCase.op === 'create') act = uploadBytes(objectRef, bytes, { contentType });
-    else if (testCase.op === 'update') {
+    else if (testCase.op === 'create') {
+      act = uploadBytes(objectRef, bytes, { contentType, ...served });
+    } else if (testCase.op === 'update') {
       act = updateMetadata(objectRef, { customMetadata: { checked: 'yes' } });
     } else act = deleteObject(objectRef);
     const error = await rejection(act);

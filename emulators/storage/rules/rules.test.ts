@@ -130,6 +130,16 @@ describe('rules language', () => {
     expect(holds("request.auth != null && request.auth.uid == 'u1'", null)).toBe(false);
   });
 
+  it('reads contentDisposition; a missing one makes a match an error, which denies', () => {
+    const attachment = "resource.contentDisposition.matches('attachment(;.*)?')";
+    const stored = (contentDisposition?: string) =>
+      object('users/u1/pic.png', contentDisposition === undefined ? {} : { contentDisposition });
+    expect(holds(attachment, uid('u1'), stored("attachment; filename*=utf-8''pic.png"))).toBe(true);
+    expect(holds(attachment, uid('u1'), stored('inline'))).toBe(false);
+    expect(holds(attachment, uid('u1'), stored())).toBe(false);
+    expect(holds('resource.contentDisposition == null', uid('u1'), stored())).toBe(true);
+  });
+
   it('reads custom claims from the token', () => {
     expect(holds('request.auth.token.admin == true', uid('a1', { admin: true }))).toBe(true);
     expect(holds('request.auth.token.admin == true', uid('u2'))).toBe(false);
