@@ -13,5 +13,7 @@ import { z } from 'zod';
 z.config({
   jitless: true,
   customError: (issue) =>
-    issue.code === 'too_big' && issue.origin === 'string' ? 'Common.tooLong' : 'Common.invalidValue',
+    issue.code === 'too_big' && issue.origin === 'string'
+      ? 'Common.tooLong'
+      : 'Common.invalidValue',
 });
