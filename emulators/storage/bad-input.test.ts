@@ -117,12 +117,14 @@ describe('bad input', () => {
     expect(await response.text()).toContain('Truncated upload');
     expect(await exists('trunc/resumable.bin')).toBe(false);
     expect(tempFiles()).toEqual([]);
-    // The session is gone.
+    // The session has ended: a later query gets the same error, final (as firebase-tools answers).
     const again = await fetch(url, {
       method: 'POST',
       headers: { ...OWNER, 'X-Goog-Upload-Command': 'query' },
     });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(400);
+    expect(again.headers.get('x-goog-upload-status')).toBe('final');
+    expect(tempFiles()).toEqual([]);
   });
 
   it('rejects a chunk at the wrong offset and reports what it has', async () => {

@@ -165,6 +165,8 @@ export function toFirebaseMetadata(object: StoredObject): Record<string, unknown
     etag: etagOf(object),
     contentEncoding: object.contentEncoding ?? 'identity',
     ...optionalFields(object),
+    // Always present in the Firebase form; `inline` when unset (firebase-tools).
+    contentDisposition: object.contentDisposition ?? 'inline',
     downloadTokens: tokens ?? '',
     metadata: custom,
   };
@@ -197,6 +199,7 @@ export function toGcsMetadata(object: StoredObject, baseUrl: string): Record<str
     timeStorageClassUpdated: object.timeCreated,
     ...(object.contentEncoding !== undefined ? { contentEncoding: object.contentEncoding } : {}),
     ...optionalFields(object),
-    metadata: { ...object.metadata },
+    // GCS omits an empty custom-metadata map (the client's `getMetadata()` keys show it).
+    ...(Object.keys(object.metadata).length ? { metadata: { ...object.metadata } } : {}),
   };
 }

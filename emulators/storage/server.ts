@@ -47,6 +47,14 @@ async function handle(
       sendJson(res, 200, { status: 'ok' });
       return;
     }
+    // firebase-tools' reset hook (its integration tests call it before each case): every object
+    // and upload session is dropped.
+    if (url.pathname === '/internal/reset' && req.method === 'POST') {
+      await service.dropSessions();
+      await service.store.clear();
+      res.writeHead(200, { 'Content-Length': 0 }).end();
+      return;
+    }
     const handled =
       (await handleFirebaseApi(service, request)) || (await handleGcsApi(service, request));
     if (!handled) throw new HttpError(404, `No route for ${req.method} ${url.pathname}.`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import type { Caller } from './auth';
 import type { BlobWriter } from './blob-writer';
 import { HttpError, notFound } from './errors';
@@ -26,6 +27,11 @@ export interface UploadSession {
   result?: StoredObject;
   /** A chunk request is being written; a second concurrent one is refused. */
   busy: boolean;
+  /**
+   * Set once the session ended without an object: `'cancelled'` by the client, or the error that
+   * ended it (a denied finalize answers that error again, as firebase-tools does).
+   */
+  ended?: 'cancelled' | HttpError;
 }
 
 /** Where finished upload bytes go and who is writing them. */
@@ -166,9 +172,13 @@ export class StorageService {
     return session;
   }
 
-  /** Forgets a session, deleting its temporary bytes unless it was committed. */
-  async endSession(session: UploadSession): Promise<void> {
-    this.sessions.delete(session.id);
+  /**
+   * Ends a session without an object (cancel, or an error): its temporary bytes are deleted, and
+   * the session stays known so that later commands get a definite answer (`cancelled`, or the
+   * same error) instead of 404, as with firebase-tools.
+   */
+  async endSession(session: UploadSession, outcome: 'cancelled' | HttpError): Promise<void> {
+    session.ended = outcome;
     if (!session.result) await session.writer.abort();
   }
 
@@ -181,9 +191,15 @@ export class StorageService {
 
   /**
    * Streams an object's bytes with its stored Content-Type, honouring `Range` (206).
-   * `x-goog-hash` lets `@google-cloud/storage` verify whole downloads.
+   * `x-goog-hash` lets `@google-cloud/storage` verify whole downloads. `Content-Disposition` is
+   * the stored one (default `attachment`) with the file name, as firebase-tools sends it.
+   *
+   * An object stored with `Content-Encoding: gzip` is sent decompressed, without Content-Length,
+   * Content-Encoding or Range, to a client whose `Accept-Encoding` lacks gzip (GCS decompressive
+   * transcoding, https://cloud.google.com/storage/docs/transcoding).
    */
   async sendMedia(req: IncomingMessage, res: ServerResponse, object: StoredObject): Promise<void> {
+    const fileName = object.name.split('/').pop() ?? object.name;
     const headers: Record<string, string | number> = {
       'Content-Type': object.contentType,
       'Accept-Ranges': 'bytes',
@@ -191,12 +207,28 @@ export class StorageService {
       'x-goog-hash': `crc32c=${object.crc32c},md5=${object.md5Hash}`,
       'x-goog-generation': object.generation,
       'x-goog-metageneration': String(object.metageneration),
+      'x-goog-storage-class': 'STANDARD',
       'Last-Modified': new Date(object.updated).toUTCString(),
+      'Content-Disposition': `${object.contentDisposition || 'attachment'}; filename*=${encodeRfc5987(fileName)}`,
     };
     if (object.cacheControl) headers['Cache-Control'] = object.cacheControl;
-    if (object.contentDisposition) headers['Content-Disposition'] = object.contentDisposition;
-    if (object.contentEncoding) headers['Content-Encoding'] = object.contentEncoding;
     if (object.contentLanguage) headers['Content-Language'] = object.contentLanguage;
+    if (
+      object.contentEncoding === 'gzip' &&
+      !/\bgzip\b/i.test(String(req.headers['accept-encoding'] ?? ''))
+    ) {
+      // The hash describes the stored (compressed) bytes; the client must not check it here.
+      delete headers['x-goog-hash'];
+      headers['x-goog-stored-content-encoding'] = 'gzip';
+      res.writeHead(200, headers);
+      if (req.method === 'HEAD' || object.size === 0) {
+        res.end();
+        return;
+      }
+      await pipeline(this.store.openRead(object), createGunzip(), res);
+      return;
+    }
+    if (object.contentEncoding) headers['Content-Encoding'] = object.contentEncoding;
     const range = parseRange(req.headers.range, object.size);
     if (req.headers.range && !range && object.size > 0 && /^bytes=/.test(req.headers.range)) {
       throw new HttpError(416, 'Requested range not satisfiable.', 'invalid', {
@@ -218,4 +250,11 @@ export class StorageService {
     }
     await pipeline(this.store.openRead(object, range), res);
   }
+}
+
+/** RFC 5987 `ext-value` encoding of a file name (as firebase-tools' `encodeRFC5987`). */
+function encodeRfc5987(text: string): string {
+  return encodeURIComponent(text)
+    .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(7C|60|5E)/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -7,6 +7,7 @@ import {
   downloadTokens,
   parseWritableMetadata,
   toFirebaseMetadata,
+  toGcsMetadata,
   withNewDownloadToken,
   DOWNLOAD_TOKENS_KEY,
   type StoredObject,
@@ -47,15 +48,29 @@ export async function handleFirebaseApi(
   if (!match) return false;
   const bucket = validateBucketName(decodeSegment(match[1]!));
   const objectSegment = match[2];
-  const { req } = request;
-  const caller = callerFromHeader(req.headers.authorization);
+  const { req, url } = request;
+  const authorization = req.headers.authorization;
+  // Session commands carry no credentials (the upload URL is the capability, as in production).
+  const uploadId = url.searchParams.get('upload_id');
+  if (uploadId !== null && (req.method === 'POST' || req.method === 'PUT'))
+    return resumableCommand(service, request, service.session(uploadId, bucket));
 
   if (objectSegment === undefined || objectSegment === '') {
+    const caller = callerFromHeader(authorization);
     if (req.method === 'GET') return list(service, request, bucket, caller);
-    if (req.method === 'POST') return upload(service, request, bucket, caller);
+    if (req.method === 'POST')
+      return upload(service, request, bucket, url.searchParams.get('name'), caller);
     throw new HttpError(405, `${req.method} is not supported on a bucket.`);
   }
   const name = validateObjectName(decodeSegment(objectSegment));
+  // Token management needs the admin; any other credential, even an unreadable one, is refused
+  // with 403 (firebase-tools), not judged as a (malformed) user credential.
+  if (
+    req.method === 'POST' &&
+    (url.searchParams.has('create_token') || url.searchParams.has('delete_token'))
+  )
+    return tokens(service, request, bucket, name, authorization);
+  const caller = callerFromHeader(authorization);
   switch (req.method) {
     case 'GET':
     case 'HEAD':
@@ -71,7 +86,8 @@ export async function handleFirebaseApi(
       return true;
     }
     case 'POST':
-      return tokens(service, request, bucket, name, caller);
+      // An upload addressed by object path (`POST /v0/b/B/o/<name>`), as firebase-tools accepts.
+      return upload(service, request, bucket, name, caller);
     default:
       throw new HttpError(405, `${req.method} is not supported on an object.`);
   }
@@ -157,23 +173,26 @@ async function tokens(
   { url, res }: ApiRequest,
   bucket: string,
   name: string,
-  caller: Caller,
+  authorization: string | undefined,
 ): Promise<boolean> {
-  if (caller.kind !== 'admin')
+  if (!/^(?:Firebase|Bearer)\s+owner$/i.test(authorization?.trim() ?? ''))
     throw new HttpError(403, 'Managing download tokens needs admin credentials.');
   const object = service.store.get(bucket, name);
   if (!object) throw notFound(`Object ${name} does not exist.`);
   let next: StoredObject;
+  const deleteToken = url.searchParams.get('delete_token');
   if (url.searchParams.get('create_token') === 'true') next = withNewDownloadToken(object);
-  else if (url.searchParams.has('delete_token')) {
-    const remaining = downloadTokens(object).filter(
-      (t) => t !== url.searchParams.get('delete_token'),
-    );
+  else if (deleteToken !== null && !url.searchParams.has('create_token')) {
+    const remaining = downloadTokens(object).filter((t) => t !== deleteToken);
     next = {
       ...object,
       metadata: { ...object.metadata, [DOWNLOAD_TOKENS_KEY]: remaining.join(',') },
     };
-    if (remaining.length === 0) delete next.metadata[DOWNLOAD_TOKENS_KEY];
+    // An object always keeps one token: deleting the last one issues a new one (firebase-tools).
+    if (remaining.length === 0) {
+      delete next.metadata[DOWNLOAD_TOKENS_KEY];
+      next = withNewDownloadToken(next);
+    }
   } else throw badRequest('Expected create_token=true or delete_token=<token>.');
   sendJson(res, 200, toFirebaseMetadata(await service.store.updateMetadata(next)));
   return true;
@@ -183,16 +202,20 @@ async function upload(
   service: StorageService,
   request: ApiRequest,
   bucket: string,
+  objectName: string | null,
   caller: Caller,
 ): Promise<boolean> {
-  const { req, res, url } = request;
-  const uploadId = url.searchParams.get('upload_id');
-  if (uploadId !== null)
-    return resumableCommand(service, request, service.session(uploadId, bucket));
-
-  const name = validateObjectName(url.searchParams.get('name'));
+  const { req, res } = request;
+  const name = validateObjectName(objectName);
   const protocol = header(req, 'x-goog-upload-protocol')?.toLowerCase();
-  if (protocol === 'resumable') {
+  const command = header(req, 'x-goog-upload-command')?.toLowerCase();
+  // The SDK sets the protocol header; firebase-tools also takes `uploadType=resumable` or a bare
+  // `start` command as a resumable start.
+  if (
+    protocol === 'resumable' ||
+    request.url.searchParams.get('uploadType') === 'resumable' ||
+    command === 'start'
+  ) {
     if (header(req, 'x-goog-upload-command')?.toLowerCase() !== 'start')
       throw badRequest('Resumable uploads begin with X-Goog-Upload-Command: start.');
     const metadata = parseWritableMetadata(await readJsonBody(req));
@@ -243,7 +266,11 @@ async function upload(
   const object = await service.upload(async (writer) => {
     let metadata: WritableMetadata;
     let contentType: string;
-    if (protocol === 'multipart' || /^multipart\//i.test(header(req, 'content-type') ?? '')) {
+    if (
+      protocol === 'multipart' ||
+      request.url.searchParams.get('uploadType') === 'multipart' ||
+      /^multipart\//i.test(header(req, 'content-type') ?? '')
+    ) {
       const head = await readMultipartRelated(
         bodyChunks(req),
         multipartBoundary(header(req, 'content-type')),
@@ -263,10 +290,17 @@ async function upload(
   return true;
 }
 
-/** One request on a resumable session: bytes and/or a command (`upload`, `finalize`, `query`, `cancel`). */
-async function resumableCommand(
+/**
+ * One request on a resumable session: bytes and/or a command (`upload`, `finalize`, `query`,
+ * `cancel`), on `/v0` upload URLs and, with `X-Goog-Upload-Command`, on GCS ones. After the end of
+ * a session, as firebase-tools answers: `query` gives its state (`final`, `cancelled`), `finalize`
+ * repeats the final answer (200 with the object, or the error that ended it with
+ * `X-Goog-Upload-Status: final`), `cancel` of a cancelled session is 200, of a finished one 400,
+ * and bytes or `finalize` on a cancelled session 400.
+ */
+export async function resumableCommand(
   service: StorageService,
-  { req, res }: ApiRequest,
+  { req, res, baseUrl }: ApiRequest,
   session: UploadSession,
 ): Promise<boolean> {
   const commands = (header(req, 'x-goog-upload-command') ?? '')
@@ -278,22 +312,49 @@ async function resumableCommand(
     'X-Goog-Upload-Status': state,
     'X-Goog-Upload-Size-Received': String(session.writer.size),
   });
+  const sendObject = (object: StoredObject): void =>
+    sendJson(
+      res,
+      200,
+      session.firebase ? toFirebaseMetadata(object) : toGcsMetadata(object, baseUrl),
+      status('final'),
+    );
+  const fail = async (error: HttpError): Promise<never> => {
+    await service.endSession(session, error);
+    throw error;
+  };
+  const { ended } = session;
+  const finalError = (error: HttpError): HttpError =>
+    new HttpError(error.status, error.message, error.reason, {
+      ...error.headers,
+      'X-Goog-Upload-Status': 'final',
+    });
 
   if (commands.includes('query')) {
-    if (session.result) sendJson(res, 200, toFirebaseMetadata(session.result), status('final'));
+    if (session.result) sendObject(session.result);
+    else if (ended === 'cancelled')
+      res.writeHead(200, { ...status('cancelled'), 'Content-Length': 0 }).end();
+    else if (ended) throw finalError(ended);
     else res.writeHead(200, { ...status('active'), 'Content-Length': 0 }).end();
     return true;
   }
   if (commands.includes('cancel')) {
-    await service.endSession(session);
+    if (session.result) throw badRequest('Upload already finalized.');
+    if (ended !== 'cancelled') await service.endSession(session, 'cancelled');
     res.writeHead(200, { ...status('cancelled'), 'Content-Length': 0 }).end();
     return true;
   }
-  if (session.result) throw badRequest('Upload already finalized.');
-  if (session.busy) throw new HttpError(409, 'Another request is writing to this upload.');
   const uploading = commands.includes('upload');
   const finalizing = commands.includes('finalize');
   if (!uploading && !finalizing) throw badRequest('Unknown X-Goog-Upload-Command.');
+  if (ended === 'cancelled') throw badRequest('Upload was cancelled.');
+  if (ended) throw finalError(ended);
+  if (session.result) {
+    if (uploading) throw badRequest('Upload already finalized.');
+    sendObject(session.result);
+    return true;
+  }
+  if (session.busy) throw new HttpError(409, 'Another request is writing to this upload.');
 
   session.busy = true;
   try {
@@ -307,9 +368,8 @@ async function resumableCommand(
       if (session.declaredSize !== undefined) {
         const length = Number(header(req, 'content-length') ?? 0);
         if (session.writer.size + length > session.declaredSize) {
-          await service.endSession(session);
-          throw badRequest(
-            'Upload is larger than the declared X-Goog-Upload-Header-Content-Length.',
+          await fail(
+            badRequest('Upload is larger than the declared X-Goog-Upload-Header-Content-Length.'),
           );
         }
       }
@@ -317,7 +377,7 @@ async function resumableCommand(
     }
   } catch (error) {
     // Bytes that did arrive stay: the client queries the received size and resumes from there.
-    if (error instanceof HttpError && error.status === 413) await service.endSession(session);
+    if (error instanceof HttpError && error.status === 413) await fail(error);
     throw error;
   } finally {
     session.busy = false;
@@ -327,9 +387,10 @@ async function resumableCommand(
     return true;
   }
   if (session.declaredSize !== undefined && session.writer.size !== session.declaredSize) {
-    await service.endSession(session);
-    throw badRequest(
-      `Truncated upload: ${session.writer.size} of ${session.declaredSize} declared bytes received.`,
+    await fail(
+      badRequest(
+        `Truncated upload: ${session.writer.size} of ${session.declaredSize} declared bytes received.`,
+      ),
     );
   }
   try {
@@ -337,10 +398,11 @@ async function resumableCommand(
       'X-Goog-Upload-Status': 'final',
     });
   } catch (error) {
-    await service.endSession(session);
+    if (error instanceof HttpError) await fail(error);
+    await service.endSession(session, new HttpError(500, 'Upload failed.'));
     throw error;
   }
   // The finished session stays known so that a late `query` still gets the final answer.
-  sendJson(res, 200, toFirebaseMetadata(session.result), status('final'));
+  sendObject(session.result);
   return true;
 }

@@ -3,15 +3,16 @@ import { badRequest, HttpError, notFound } from '../errors';
 import { bodyChunks, header, pumpBody, readJsonBody, sendJson } from '../http';
 import {
   applyMetadataPatch,
+  etagOf,
   parseWritableMetadata,
   toGcsMetadata,
   type StoredObject,
   type WritableMetadata,
 } from '../metadata';
-import { multipartBoundary, readMultipartRelated } from '../multipart';
+import { multipartBoundary, readFormDataUpload, readMultipartRelated } from '../multipart';
 import { decodeSegment, validateBucketName, validateObjectName } from '../paths';
 import type { StorageService, UploadSession } from '../service';
-import type { ApiRequest } from './firebase';
+import { resumableCommand, type ApiRequest } from './firebase';
 
 /** The GCS JSON API caller: `@google-cloud/storage` sends no credentials to an emulator; it is the admin. */
 const ADMIN: Caller = { kind: 'admin' };
@@ -25,6 +26,9 @@ const ADMIN: Caller = { kind: 'admin' };
  * - `PUT  /upload/storage/v1/b/{b}/o?upload_id=` with `Content-Range` (308 until complete)
  * - `GET  /b/{b}/o` list; `GET /b/{b}/o/{name}` object (`?alt=media` bytes); `/download/storage/v1/…`
  * - `PATCH|PUT /b/{b}/o/{name}` metadata; `DELETE /b/{b}/o/{name}`; `GET /b/{b}` bucket
+ * - `POST /b/{b}/o/{name}/rewriteTo|copyTo/b/{b2}/o/{name2}` copy (one step, no `rewriteToken`)
+ * - `POST /b/{b}/o/{name}/acl` (accepted, no effect), `POST /{b}` signed POST policy form,
+ *   `GET /{b}/{name}` public URL
  *
  * Security rules never apply here: this is the server-side (admin) path, as in production.
  *
@@ -35,17 +39,26 @@ export async function handleGcsApi(service: StorageService, request: ApiRequest)
   const upload = /^\/upload\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);
   if (upload) {
     const bucket = validateBucketName(decodeSegment(upload[1]!));
-    if (req.method === 'POST') return startUpload(service, request, bucket);
-    if (req.method === 'PUT')
-      return continueUpload(
-        service,
-        request,
-        service.session(url.searchParams.get('upload_id'), bucket),
-      );
+    if (req.method === 'POST' && !url.searchParams.has('upload_id'))
+      return startUpload(service, request, bucket);
+    if (req.method === 'PUT' || req.method === 'POST') {
+      const session = service.session(url.searchParams.get('upload_id'), bucket);
+      // The Firebase-style protocol (X-Goog-Upload-Command) also works on GCS session URLs.
+      return header(req, 'x-goog-upload-command') !== undefined
+        ? resumableCommand(service, request, session)
+        : continueUpload(service, request, session);
+    }
     throw new HttpError(405, `${req.method} is not supported for uploads.`);
   }
+  const copy =
+    /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/([^/]+)\/(rewriteTo|copyTo)\/b\/([^/]+)\/o\/([^/]+)$/.exec(
+      url.pathname,
+    );
+  if (copy && req.method === 'POST') return copyObject(service, request, copy);
+  const acl = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/([^/]+)\/acl$/.exec(url.pathname);
+  if (acl && req.method === 'POST') return addAcl(service, request, acl[1]!, acl[2]!);
   const route = /^(\/download)?(?:\/storage\/v1)?\/b\/([^/]+)(\/o(?:\/(.+))?)?$/.exec(url.pathname);
-  if (!route) return false;
+  if (!route) return publicRoutes(service, request);
   const bucket = validateBucketName(decodeSegment(route[2]!));
   const hasObjects = route[3] !== undefined;
   if (!hasObjects) {
@@ -117,10 +130,11 @@ function list(service: StorageService, { url, res, baseUrl }: ApiRequest, bucket
     ...(url.searchParams.get('pageToken') ? { pageToken: url.searchParams.get('pageToken')! } : {}),
     ...(maxResults ? { maxResults } : {}),
   });
+  // GCS omits empty `items` and `prefixes` (the client then reports `prefixes` as undefined).
   sendJson(res, 200, {
     kind: 'storage#objects',
-    items: page.items.map((item) => toGcsMetadata(item, baseUrl)),
-    prefixes: page.prefixes,
+    ...(page.items.length ? { items: page.items.map((item) => toGcsMetadata(item, baseUrl)) } : {}),
+    ...(page.prefixes.length ? { prefixes: page.prefixes } : {}),
     ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
   });
   return true;
@@ -132,7 +146,11 @@ async function startUpload(
   bucket: string,
 ): Promise<boolean> {
   const { req, res, url, baseUrl } = request;
-  const uploadType = url.searchParams.get('uploadType');
+  // Without `uploadType`: the `X-Goog-Upload-Protocol` header, else a media upload (as GCS).
+  const uploadType =
+    url.searchParams.get('uploadType') ??
+    header(req, 'x-goog-upload-protocol')?.toLowerCase() ??
+    'media';
   if (uploadType === 'resumable') {
     const body = await readJsonBody(req);
     const metadata = parseWritableMetadata(body);
@@ -169,7 +187,7 @@ async function startUpload(
     return true;
   }
   if (uploadType !== 'multipart' && uploadType !== 'media')
-    throw badRequest(`Unsupported uploadType ${uploadType ?? '(none)'}.`);
+    throw badRequest(`Unsupported uploadType ${uploadType}.`);
 
   const object = await service.upload(async (writer) => {
     let metadata: WritableMetadata = {};
@@ -226,6 +244,8 @@ async function continueUpload(
     sendJson(res, 200, toGcsMetadata(session.result, baseUrl));
     return true;
   }
+  if (session.ended === 'cancelled') throw badRequest('Upload was cancelled.');
+  if (session.ended) throw session.ended;
   let total: number | undefined;
   if (chunk) {
     if (session.busy) throw new HttpError(409, 'Another request is writing to this upload.');
@@ -238,7 +258,8 @@ async function continueUpload(
     try {
       await pumpBody(req, (data) => session.writer.write(data));
     } catch (error) {
-      if (error instanceof HttpError && error.status === 413) await service.endSession(session);
+      if (error instanceof HttpError && error.status === 413)
+        await service.endSession(session, error);
       throw error;
     } finally {
       session.busy = false;
@@ -254,15 +275,171 @@ async function continueUpload(
   }
   const expected = total === -1 ? session.declaredSize : total;
   if (expected !== undefined && session.writer.size !== expected) {
-    await service.endSession(session);
-    throw badRequest(`Truncated upload: ${session.writer.size} of ${expected} bytes received.`);
+    const error = badRequest(
+      `Truncated upload: ${session.writer.size} of ${expected} bytes received.`,
+    );
+    await service.endSession(session, error);
+    throw error;
   }
   try {
     session.result = await service.finishUpload(session.writer, session);
   } catch (error) {
-    await service.endSession(session);
+    await service.endSession(
+      session,
+      error instanceof HttpError ? error : new HttpError(500, 'Upload failed.'),
+    );
     throw error;
   }
   sendJson(res, 200, toGcsMetadata(session.result, baseUrl));
+  return true;
+}
+
+/** Fields a copy takes from the source unless the request body sets them (`null` unsets). */
+const COPIED_FIELDS = [
+  'contentType',
+  'cacheControl',
+  'contentDisposition',
+  'contentEncoding',
+  'contentLanguage',
+] as const;
+
+/**
+ * `objects.rewrite` / `objects.copy` in one step, as firebase-tools: the destination gets the
+ * source's bytes and metadata, overridden field by field by the request body (a `metadata` map
+ * replaces the custom metadata, download tokens included; `null` custom values become `''`).
+ * A `rewriteToken` (a multi-call rewrite) is answered 501.
+ */
+async function copyObject(
+  service: StorageService,
+  { req, res, url, baseUrl }: ApiRequest,
+  match: RegExpExecArray,
+): Promise<boolean> {
+  const [, sourceBucket, sourceName, method, destBucket, destName] = match as unknown as string[];
+  if (method === 'rewriteTo' && url.searchParams.has('rewriteToken'))
+    throw new HttpError(501, 'Multi-request rewrites (rewriteToken) are not supported.');
+  const from = { bucket: validateBucketName(decodeSegment(sourceBucket!)) };
+  const source = existing(
+    service.store.get(from.bucket, validateObjectName(decodeSegment(sourceName!))),
+    from.bucket,
+    decodeSegment(sourceName!),
+  );
+  const body = await readJsonBody(req);
+  const incoming = parseWritableMetadata(body);
+  const metadata: WritableMetadata = {};
+  for (const field of COPIED_FIELDS) {
+    const value = incoming[field] === undefined ? source[field] : incoming[field];
+    if (value !== undefined && value !== null) metadata[field] = value;
+  }
+  const customIn = incoming.metadata;
+  metadata.metadata =
+    customIn && Object.keys(customIn).length
+      ? Object.fromEntries(Object.entries(customIn).map(([k, v]) => [k, v ?? '']))
+      : { ...source.metadata };
+  const object = await service.upload(async (writer) => {
+    for await (const chunk of service.store.openRead(source)) await writer.write(chunk as Buffer);
+    return {
+      bucket: validateBucketName(decodeSegment(destBucket!)),
+      name: validateObjectName(decodeSegment(destName!)),
+      contentType: metadata.contentType ?? 'application/octet-stream',
+      metadata,
+      caller: ADMIN,
+      firebase: false,
+    };
+  });
+  const resource = toGcsMetadata(object, baseUrl);
+  if (method === 'copyTo') sendJson(res, 200, resource);
+  else
+    sendJson(res, 200, {
+      kind: 'storage#rewriteResponse',
+      totalBytesRewritten: String(object.size),
+      objectSize: String(object.size),
+      done: true,
+      resource,
+    });
+  return true;
+}
+
+/**
+ * `objectAccessControls.insert` (what `makePublic()` calls): ACLs do not exist here, so the entry
+ * is echoed and nothing changes (firebase-tools does the same).
+ */
+async function addAcl(
+  service: StorageService,
+  { req, res, baseUrl }: ApiRequest,
+  rawBucket: string,
+  rawName: string,
+): Promise<boolean> {
+  const bucket = validateBucketName(decodeSegment(rawBucket));
+  const name = validateObjectName(decodeSegment(rawName));
+  const object = existing(service.store.get(bucket, name), bucket, name);
+  const body = ((await readJsonBody(req)) ?? {}) as { entity?: unknown; role?: unknown };
+  const entity = typeof body.entity === 'string' ? body.entity : 'allUsers';
+  sendJson(res, 200, {
+    kind: 'storage#objectAccessControl',
+    object: name,
+    id: `${bucket}/${name}/${object.generation}/${entity}`,
+    selfLink: `${baseUrl}/storage/v1/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(name)}/acl/${encodeURIComponent(entity)}`,
+    bucket,
+    entity,
+    role: typeof body.role === 'string' ? body.role : 'READER',
+    etag: etagOf(object),
+    generation: object.generation,
+  });
+  return true;
+}
+
+/** Form fields of a signed POST policy that set object metadata (lower-case names). */
+const POLICY_FIELDS: Record<string, keyof WritableMetadata> = {
+  'content-type': 'contentType',
+  'cache-control': 'cacheControl',
+  'content-disposition': 'contentDisposition',
+  'content-encoding': 'contentEncoding',
+  'content-language': 'contentLanguage',
+};
+
+/**
+ * Routes outside `/b/…`: `POST /{bucket}` (signed POST policy form upload, 204; the policy and
+ * signature are not checked, as in firebase-tools) and `GET /{bucket}/{name}` (the public URL
+ * `https://storage.googleapis.com/{bucket}/{name}`).
+ */
+async function publicRoutes(service: StorageService, request: ApiRequest): Promise<boolean> {
+  const { req, res, url } = request;
+  const match = /^\/([^/]+)(?:\/(.+))?$/.exec(url.pathname);
+  if (!match || ['v0', 'b', 'upload', 'download', 'storage', 'internal'].includes(match[1]!))
+    return false;
+  const bucket = validateBucketName(decodeSegment(match[1]!));
+  if (match[2] !== undefined && (req.method === 'GET' || req.method === 'HEAD')) {
+    const name = validateObjectName(decodeSegment(match[2]));
+    await service.sendMedia(req, res, existing(service.store.get(bucket, name), bucket, name));
+    return true;
+  }
+  if (match[2] !== undefined || req.method !== 'POST') return false;
+  const contentType = header(req, 'content-type') ?? '';
+  if (!/^multipart\/form-data/i.test(contentType))
+    throw badRequest('Content-Type must be multipart/form-data.');
+  await service.upload(async (writer) => {
+    const form = await readFormDataUpload(bodyChunks(req), multipartBoundary(contentType), (c) =>
+      writer.write(c),
+    );
+    const metadata: WritableMetadata = {};
+    const custom: Record<string, string> = {};
+    let key: string | undefined;
+    for (const [field, value] of form.fields) {
+      const lower = field.toLowerCase();
+      if (lower === 'key') key = value;
+      else if (lower.startsWith('x-goog-meta-')) custom[lower.slice('x-goog-meta-'.length)] = value;
+      else if (POLICY_FIELDS[lower]) metadata[POLICY_FIELDS[lower] as 'contentType'] = value.trim();
+    }
+    if (Object.keys(custom).length) metadata.metadata = custom;
+    return {
+      bucket,
+      name: validateObjectName(key ?? null),
+      contentType: metadata.contentType ?? form.fileContentType ?? 'application/octet-stream',
+      metadata,
+      caller: ADMIN,
+      firebase: false,
+    };
+  });
+  res.writeHead(204).end();
   return true;
 }
