@@ -11,6 +11,7 @@ import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { auditLogUpdate } from './audit.js';
 import { adminApp, adminErrorCode, errorKeys, isAdmin } from './common.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
@@ -71,11 +72,15 @@ function parsePayload(data: unknown): CreateUserPayload {
  * Creates the account and its custom claims for an already authorised caller.
  * Claims: `{admin: true}` for back-office admins (storage.rules check `request.auth.token.admin`),
  * `{userType}` for students and tutors, none for non-admin back-office users; for back-office
- * users `users/{uid}/isAdmin` is written too, so claim and record agree from the start.
+ * users `users/{uid}/isAdmin` is written too, so claim and record agree from the start, with
+ * an audit entry naming `caller` (the admin's uid).
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
-async function createAccount(payload: CreateUserPayload): Promise<CreateUserResult> {
+async function createAccount(
+  payload: CreateUserPayload,
+  caller: string,
+): Promise<CreateUserResult> {
   const auth = getAuth(adminApp());
   let uid: string;
   try {
@@ -101,8 +106,20 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
     // The role's record half, written with the claim (issue 15: roles live in one place that
     // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
     // only this same isAdmin value from it.
+    // With its audit entry (issue 17 item 4: the role given, by the calling admin).
     if ('isAdmin' in payload) {
-      await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);
+      await getDatabase(adminApp())
+        .ref()
+        .update({
+          [`users/${uid}/isAdmin`]: payload.isAdmin,
+          ...auditLogUpdate({
+            by: caller,
+            entity: 'users',
+            recordId: uid,
+            action: 'role',
+            after: { isAdmin: payload.isAdmin },
+          }),
+        });
     }
   } catch {
     // Without its claims or role the account would silently lack rights (or an admin would lack
@@ -136,7 +153,7 @@ async function handleCreateUser(request: CallableRequest<unknown>): Promise<Crea
   if (!(await isAdmin(request.auth.uid))) {
     throw new HttpsError('permission-denied', errorKeys.permissionDenied);
   }
-  return createAccount(parsePayload(request.data));
+  return createAccount(parsePayload(request.data), request.auth.uid);
 }
 
 /** Callable `httpsCreateUser` (region: FUNCTIONS_REGION, options.ts). See {@link handleCreateUser}. */

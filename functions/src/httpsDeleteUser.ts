@@ -3,7 +3,8 @@
  * `users/{uid}` record, then the Auth account (so an invitation link sent before no longer sets
  * a password), then the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a
  * failure after it leaves at most an account without a record, which reaches no data and which a
- * retry deletes; never a record without an account.
+ * retry deletes; never a record without an account. The record's removal is written together
+ * with its audit entry (issue 17 item 4: action 'delete', the record as `before`).
  *
  * Only an admin (read from the database) may call it, and not on themself (so an admin always
  * remains).
@@ -14,6 +15,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { auditLogUpdate } from './audit.js';
 import { adminApp, adminErrorCode, errorKeys, isAdmin, isUid } from './common.js';
 
 /** The default bucket: FIREBASE_CONFIG's in production, the demo project's locally. */
@@ -45,7 +47,21 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
   try {
-    await getDatabase(adminApp()).ref(`users/${uid}`).remove();
+    const db = getDatabase(adminApp());
+    const record = (await db.ref(`users/${uid}`).get()).val() as object | null;
+    // A retry after a partial failure finds no record: nothing to remove, nothing to record.
+    if (record) {
+      await db.ref().update({
+        [`users/${uid}`]: null,
+        ...auditLogUpdate({
+          by: request.auth.uid,
+          entity: 'users',
+          recordId: uid,
+          action: 'delete',
+          before: record,
+        }),
+      });
+    }
     await getAuth(adminApp())
       .deleteUser(uid)
       .catch((error: unknown) => {

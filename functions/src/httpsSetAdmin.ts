@@ -4,7 +4,8 @@
  * read) and the `admin` custom claim (what storage.rules read, since Storage rules cannot read
  * the Realtime Database) change together, and the user's refresh tokens are revoked so that no
  * new ID token carries the old role. An ID token already issued keeps its claims until it
- * expires, at most one hour (docs/security.md).
+ * expires, at most one hour (docs/security.md). The record's change is written together with
+ * its audit entry (issue 17 item 4), and so is the restore after a failed claim update.
  *
  * Only an admin (read from the database, never from the token) may call it; nobody changes their
  * own role, and the last admin cannot be demoted.
@@ -14,6 +15,7 @@ import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { auditLogUpdate } from './audit.js';
 import { adminApp, errorKeys, isAdmin, isUid } from './common.js';
 
 /** `{uid, isAdmin}`: whose role, and the role to give. */
@@ -63,14 +65,28 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
     }
   }
   const auth = getAuth(adminApp());
-  await record.child('isAdmin').set(admin);
+  const caller = request.auth.uid;
+  /** Writes `isAdmin` and its audit entry in one multi-path update. */
+  const writeRole = (from: unknown, to: unknown) =>
+    db.ref().update({
+      [`users/${uid}/isAdmin`]: to,
+      ...auditLogUpdate({
+        by: caller,
+        entity: 'users',
+        recordId: uid,
+        action: 'role',
+        before: { isAdmin: from },
+        after: { isAdmin: to },
+      }),
+    });
+  await writeRole(before, admin);
   try {
     const { customClaims } = await auth.getUser(uid);
     const { admin: _previous, ...others } = customClaims ?? {};
     await auth.setCustomUserClaims(uid, admin ? { ...others, admin: true } : others);
     await auth.revokeRefreshTokens(uid);
   } catch {
-    await record.child('isAdmin').set(before);
+    await writeRole(admin, before);
     throw new HttpsError('internal', errorKeys.internal);
   }
   return { uid, isAdmin: admin };
