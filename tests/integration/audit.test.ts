@@ -39,7 +39,8 @@ async function entriesOf(recordId: string): Promise<AuditEntry[]> {
     entries.push({ ...(child.val() as Omit<AuditEntry, 'id'>), id: child.key as string });
   });
   cleanup.push(...entries.map((e) => `auditLog/${e.id}`));
-  return entries.sort((a, b) => a.id.localeCompare(b.id));
+  // Push ids sort by time in code-unit order (not localeCompare's collation).
+  return entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The one new entry about `recordId` since `known` were read; checks who and when. */
