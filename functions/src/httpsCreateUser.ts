@@ -11,6 +11,7 @@ import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
+import { auditLogUpdate } from './audit.js';
 import { adminApp, adminErrorCode, backOfficeClaims, errorKeys, isAdmin } from './common.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
@@ -72,10 +73,14 @@ function parsePayload(data: unknown): CreateUserPayload {
  * Claims: {@link backOfficeClaims} for back-office users (`staff: true`, plus `admin: true` for
  * admins; storage.rules read them), `{userType}` for students and tutors; for back-office users
  * `users/{uid}/isAdmin` is written too, so claims and record agree from the start.
+ * With an audit entry naming `caller` (the admin's uid) for the role given.
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
-async function createAccount(payload: CreateUserPayload): Promise<CreateUserResult> {
+async function createAccount(
+  payload: CreateUserPayload,
+  caller: string,
+): Promise<CreateUserResult> {
   const auth = getAuth(adminApp());
   let uid: string;
   try {
@@ -99,8 +104,20 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
     // The role's record half, written with the claim (issue 15: roles live in one place that
     // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
     // only this same isAdmin value from it.
+    // With its audit entry (issue 17 item 4: the role given, by the calling admin).
     if ('isAdmin' in payload) {
-      await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);
+      await getDatabase(adminApp())
+        .ref()
+        .update({
+          [`users/${uid}/isAdmin`]: payload.isAdmin,
+          ...auditLogUpdate({
+            by: caller,
+            entity: 'users',
+            recordId: uid,
+            action: 'role',
+            after: { isAdmin: payload.isAdmin },
+          }),
+        });
     }
   } catch {
     // Without its claims or role the account would silently lack rights (or an admin would lack
@@ -134,7 +151,7 @@ async function handleCreateUser(request: CallableRequest<unknown>): Promise<Crea
   if (!(await isAdmin(request.auth.uid))) {
     throw new HttpsError('permission-denied', errorKeys.permissionDenied);
   }
-  return createAccount(parsePayload(request.data));
+  return createAccount(parsePayload(request.data), request.auth.uid);
 }
 
 /** Callable `httpsCreateUser` (region: FUNCTIONS_REGION, options.ts). See {@link handleCreateUser}. */

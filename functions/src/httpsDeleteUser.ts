@@ -3,7 +3,8 @@
  * `users/{uid}` record, then the Auth account (so an invitation link sent before no longer sets
  * a password), then the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a
  * failure after it leaves at most an account without a record, which reaches no data and which a
- * retry deletes; never a record without an account.
+ * retry deletes; never a record without an account. The record's removal is written together
+ * with its audit entry (issue 17 item 4: action 'delete', the record as `before`).
  *
  * Only an admin (read from the database) may call it, and not on themself (so an admin always
  * remains).
@@ -11,8 +12,10 @@
 // First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
 import './options.js';
 import { getAuth } from 'firebase-admin/auth';
+import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { auditLogUpdate } from './audit.js';
 import {
   adminApp,
   adminErrorCode,
@@ -53,7 +56,9 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   }
   // The record goes only while the caller is still an admin and another admin remains (two
   // admins deleting each other at once leave one admin).
+  let deleted: object | undefined;
   const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
+    deleted = users[uid];
     delete users[uid];
   });
   if (outcome === 'not-admin') {
@@ -61,6 +66,21 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   }
   if (outcome === 'last-admin') throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
   try {
+    // Recorded right after the transaction (a transaction cannot write a second path); a retry
+    // after a partial failure finds no record: nothing removed, nothing recorded.
+    if (deleted) {
+      await getDatabase(adminApp())
+        .ref()
+        .update(
+          auditLogUpdate({
+            by: request.auth.uid,
+            entity: 'users',
+            recordId: uid,
+            action: 'delete',
+            before: deleted,
+          }),
+        );
+    }
     const auth = getAuth(adminApp());
     await auth.deleteUser(uid).catch(async (error: unknown) => {
       // Already gone (a retry): the record is what mattered.

@@ -4,7 +4,8 @@
  * read) and the `admin` custom claim (what storage.rules read, since Storage rules cannot read
  * the Realtime Database) change together, and the user's refresh tokens are revoked so that no
  * new ID token carries the old role. An ID token already issued keeps its claims until it
- * expires, at most one hour (docs/security.md).
+ * expires, at most one hour (docs/security.md). The record's change is written together with
+ * its audit entry (issue 17 item 4), and so is the restore after a failed claim update.
  *
  * Only an admin (read from the database, never from the token) may call it; nobody changes their
  * own role, and the last admin cannot be demoted.
@@ -14,6 +15,7 @@ import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { auditLogUpdate } from './audit.js';
 import {
   adminApp,
   backOfficeClaims,
@@ -84,6 +86,19 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
       ? new HttpsError('permission-denied', errorKeys.permissionDenied)
       : new HttpsError('failed-precondition', errorKeys.lastAdmin);
   }
+  // Recorded right after the transaction on users/ (a transaction cannot write a second path).
+  await getDatabase(adminApp())
+    .ref()
+    .update(
+      auditLogUpdate({
+        by: request.auth.uid,
+        entity: 'users',
+        recordId: uid,
+        action: 'role',
+        before: { isAdmin: before },
+        after: { isAdmin: admin },
+      }),
+    );
   return { uid, isAdmin: admin };
 }
 

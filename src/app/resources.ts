@@ -4,6 +4,7 @@
  * (src/app/router.tsx) and the navigation (src/app/layout/navigation.ts) are built from this
  * list; adding an entity like schools is its feature folder, one line here, and its rules.
  */
+import { auditResource } from '@/features/audit/resource';
 import { countriesResource } from '@/features/countries/resource';
 import { fieldLevelsResource } from '@/features/field-levels/resource';
 import { levelsResource } from '@/features/levels/resource';
@@ -32,6 +33,7 @@ export const resources = [
   countriesResource,
   fieldLevelsResource,
   schoolsResource,
+  auditResource,
 ] as const;
 
 /** One registered resource. */

@@ -8,7 +8,7 @@ import { sendSignInLinkToEmail } from 'firebase/auth';
 import { auth, database, functions } from './firebase';
 import { toAppError, type AppError } from './errors';
 import { storeOwnedFiles, type FileChanges, type OwnedFile } from './ownedFiles';
-import { stripUndefined } from './rtdb';
+import { auditLogUpdate, stripUndefined } from './rtdb';
 import type { ProgressHandler } from './upload';
 
 /** Payload of httpsCreateUser (spec section 7). */
@@ -121,11 +121,24 @@ export const accountsApi: AccountsApi = {
     const uid = resume?.uid ?? (await createAccount(account));
     const wanted = new Set<FollowUpStep>(resume?.steps ?? FOLLOW_UP_STEPS);
     const stored = { ...record, id: uid };
-    const [{ ref, set, update }, db] = await Promise.all([import('firebase/database'), database()]);
-    const target = ref(db, `${path}/${uid}`);
+    const [{ ref, update }, db] = await Promise.all([import('firebase/database'), database()]);
+    // Record and file URLs are each written with their audit entry in one multi-path update
+    // (issue 17 item 4).
+    const audited = async (
+      action: 'create' | 'update',
+      fields: Record<string, unknown>,
+      updates: Record<string, unknown>,
+    ) =>
+      update(ref(db), {
+        ...updates,
+        ...(await auditLogUpdate(db, { entity: path, recordId: uid, action, after: fields })),
+      });
     // The files' URLs go into the record, so the upload step waits for the record to exist.
     const recordWritten = wanted.has('record')
-      ? set(target, stripUndefined(stored))
+      ? (async () => {
+          const record = stripUndefined(stored);
+          await audited('create', record, { [`${path}/${uid}`]: record });
+        })()
       : Promise.resolve();
     const failures = await runFollowUpSteps({
       record: wanted.has('record') ? () => recordWritten : undefined,
@@ -134,7 +147,10 @@ export const accountsApi: AccountsApi = {
           ? async () => {
               const urls = await storeOwnedFiles(owned, uid, null, files, onProgress);
               await recordWritten;
-              await update(target, urls);
+              const fields: Record<string, unknown> = {};
+              for (const [field, url] of Object.entries(urls))
+                fields[`${path}/${uid}/${field}`] = url;
+              await audited('update', urls, fields);
               Object.assign(stored, urls);
             }
           : undefined,

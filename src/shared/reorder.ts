@@ -11,6 +11,7 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useCallback, useMemo, useState } from 'react';
 import { toAppError, type AppError } from './errors';
 import { database } from './firebase';
+import { auditLogUpdate } from './rtdb';
 
 /** A record with a sort position (0 or more). */
 export interface Ordered {
@@ -49,7 +50,8 @@ export function swapOrderChanges(
 
 /**
  * A thunk `<name>/reorder` that writes `changes` under `path` with one multi-path update
- * (`{ '<id>/order': value, ... }`) and resolves with the changed records as `{ id, order }`.
+ * (`{ '<path>/<id>/order': value, ... }`, plus one audit entry per moved record with its old and
+ * new `order`, issue 17 item 4) and resolves with the changed records as `{ id, order }`.
  * Rejects with an AppError (e.g. 'database/permission-denied'), which the app shows as a toast.
  */
 export function createReorderThunk(name: string, path: string) {
@@ -59,9 +61,24 @@ export function createReorderThunk(name: string, path: string) {
       try {
         const db = await database();
         const m = await import('firebase/database');
-        const update: Record<string, number> = {};
-        for (const [id, order] of Object.entries(changes)) update[`${id}/order`] = order;
-        await m.update(m.ref(db, path), update);
+        const update: Record<string, unknown> = {};
+        await Promise.all(
+          Object.entries(changes).map(async ([id, order]) => {
+            const before = (await m.get(m.ref(db, `${path}/${id}/order`))).val() as number | null;
+            update[`${path}/${id}/order`] = order;
+            Object.assign(
+              update,
+              await auditLogUpdate(db, {
+                entity: path,
+                recordId: id,
+                action: 'reorder',
+                before: before === null ? null : { order: before },
+                after: { order },
+              }),
+            );
+          }),
+        );
+        await m.update(m.ref(db), update);
         return Object.entries(changes).map(([id, order]) => ({ id, order }));
       } catch (e) {
         return rejectWithValue(toAppError(e));

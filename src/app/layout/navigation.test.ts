@@ -19,7 +19,10 @@ describe('visibleNavigation (spec 2 Layout, spec 6)', () => {
       ['Layout.nav.statistics', ['/statistic']],
       ['Layout.nav.sales', ['/orders']],
       ['Layout.nav.subjectSetting', ['/subjects', '/subjects/new']],
-      ['Layout.nav.systems', ['/users', ['/countries', '/field-levels', '/field-schools']]],
+      [
+        'Layout.nav.systems',
+        ['/users', ['/countries', '/field-levels', '/field-schools'], '/audit'],
+      ],
     ]);
   });
 });

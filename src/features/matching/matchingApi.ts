@@ -13,12 +13,14 @@
  *   server holds, `data`, not what this client believed — must be cleared in the same write.
  * A write based on a stale read therefore names the wrong former tutor and is rejected with
  * PERMISSION_DENIED; `setConfirmedTutor` then reads again and retries, so the last admin wins and
- * both sides still agree. The mapping node keeps `updatedAt`, so it never disappears when the
+ * both sides still agree. Each write carries its audit entry (issue 17 item 4: action 'match' on
+ * the student, the mapping's changed field before and after) in the same update. The mapping node keeps `updatedAt`, so it never disappears when the
  * confirmed tutor is removed, and its `.validate` (which Firebase skips for deleted locations)
  * still runs.
  */
 import { get, ref, update, type Database } from 'firebase/database';
 import { toAppError } from '@/shared/errors';
+import { auditLogUpdate } from '@/shared/rtdb';
 
 /** The multi-path update that moves the confirmed tutor of (student, subject) from `previous`
  * to `next` (null: none); pure, so it can be tested without a database. */
@@ -64,7 +66,10 @@ export async function setConfirmedTutor(
   for (let attempt = 1; ; attempt++) {
     const previous = ((await get(at)).val() as string | null) ?? null;
     try {
-      await update(ref(db), confirmUpdates(studentId, subjectId, previous, tutorId, Date.now()));
+      await update(ref(db), {
+        ...confirmUpdates(studentId, subjectId, previous, tutorId, Date.now()),
+        ...(await matchAudit(db, studentId, subjectId, 'confirmed', previous, tutorId)),
+      });
       return { previous };
     } catch (error) {
       if (attempt >= attempts || !isPermissionDenied(error)) throw error;
@@ -81,8 +86,44 @@ export async function setSuggested(
   suggested: boolean,
 ): Promise<void> {
   const base = `students/${studentId}/tutorMapping/${subjectId}`;
+  const before = (await get(ref(db, `${base}/suggested/${tutorId}`))).val() as true | null;
   await update(ref(db), {
     [`${base}/suggested/${tutorId}`]: suggested ? true : null,
     [`${base}/updatedAt`]: Date.now(),
+    ...(await matchAudit(
+      db,
+      studentId,
+      subjectId,
+      'suggested',
+      before,
+      suggested || null,
+      tutorId,
+    )),
+  });
+}
+
+/**
+ * The audit entry of a mapping change: `tutorMapping/{subject}/{field}` (under `suggested`, the
+ * tutor's flag) before and after on the student's record; a null side is left out (no value).
+ */
+function matchAudit(
+  db: Database,
+  studentId: string,
+  subjectId: string,
+  field: 'confirmed' | 'suggested',
+  before: string | true | null,
+  after: string | true | null,
+  tutorId?: string,
+) {
+  const side = (value: string | true | null) =>
+    value === null
+      ? null
+      : { tutorMapping: { [subjectId]: { [field]: tutorId ? { [tutorId]: value } : value } } };
+  return auditLogUpdate(db, {
+    entity: 'students',
+    recordId: studentId,
+    action: 'match',
+    before: side(before),
+    after: side(after),
   });
 }

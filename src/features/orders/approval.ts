@@ -12,8 +12,13 @@
  * value (`currentOutputSnapshotRaw` in @firebase/database), so the server fills in its own clock
  * and database.rules.json can demand `updatedAt === now` (verified by
  * tests/integration/approval.test.ts against the local backend).
+ *
+ * Audit (issue 17 item 4): a transaction writes one location only, so the approval's audit entry
+ * (status and updatedAt before and after) is written right after the transaction commits, by the
+ * same admin; were that second write to fail, the order stays approved and the error is thrown.
  */
 import type { Database } from 'firebase/database';
+import { auditLogUpdate, stripUndefined } from '@/shared/rtdb';
 import type { Order } from './types';
 
 /** The order was approved by someone else first (or before this admin's list was loaded). */
@@ -47,9 +52,11 @@ type StoredOrder = Omit<Order, 'id'>;
  *   the SDK's error (e.g. PERMISSION_DENIED) otherwise.
  */
 export async function approveOrderInDatabase(db: Database, id: string): Promise<Order> {
-  const { get, ref, runTransaction, serverTimestamp } = await import('firebase/database');
+  const { get, ref, runTransaction, serverTimestamp, update } = await import('firebase/database');
   const orderRef = ref(db, `orders/${id}`);
   let alreadyApproved = false;
+  // The fields the approval changes, as the committed run of the update function saw them.
+  let before: Partial<StoredOrder> = {};
   const transaction = runTransaction(
     orderRef,
     (current: StoredOrder | null) => {
@@ -61,6 +68,7 @@ export async function approveOrderInDatabase(db: Database, id: string): Promise<
         return undefined; // abort: nothing to write
       }
       alreadyApproved = false;
+      before = stripUndefined({ status: current.status, updatedAt: current.updatedAt });
       return { ...current, status: 'approved', updatedAt: serverTimestamp() };
     },
     // Local events of intermediate runs would flash an approved row that may then be rolled back.
@@ -84,5 +92,15 @@ export async function approveOrderInDatabase(db: Database, id: string): Promise<
   if (stored === null) throw new OrderNotFoundError(id);
   const order = { ...stored, id } as Order;
   if (!result.committed || alreadyApproved) throw new AlreadyApprovedError(order);
+  await update(
+    ref(db),
+    await auditLogUpdate(db, {
+      entity: 'orders',
+      recordId: id,
+      action: 'approve',
+      before,
+      after: { status: order.status, updatedAt: order.updatedAt },
+    }),
+  );
   return order;
 }

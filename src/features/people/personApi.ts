@@ -8,6 +8,7 @@ import type { PersonBase } from '@/shared/domain/person';
 import { database } from '@/shared/firebase';
 import { deleteOwnedFiles, type OwnedFile } from '@/shared/ownedFiles';
 import {
+  auditLogUpdate,
   rtdbEntityApi,
   withOwnedFiles,
   type EntityApi,
@@ -68,6 +69,15 @@ function personEntityApi<P extends PersonBase>(
       const updates = {
         ...(record ? matchCleanUp(id, record, Date.now()) : {}),
         [`${path}/${id}`]: null,
+        // The deletion's audit entry, in the same write (issue 17 item 4).
+        ...(record
+          ? await auditLogUpdate(db, {
+              entity: path,
+              recordId: id,
+              action: 'delete',
+              before: record,
+            })
+          : {}),
       };
       await Promise.all([
         update(ref(db), updates),

@@ -1,0 +1,99 @@
+/**
+ * The audit log in Chromium (issue 17 item 4): an admin edits a school, opens its History link from
+ * the form, sees the entry with the changed field before and after, and filters the log by
+ * entity. The school is made for this test and removed afterwards with its entries.
+ */
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApp, removePaths, uniqueId } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
+
+const db = () => getAdminDatabase(adminApp());
+let session: AdminSession | undefined;
+const schoolId = uniqueId('audit-school');
+const tag = schoolId.replaceAll('-', '').slice(-10);
+
+beforeAll(async () => {
+  await db()
+    .ref(`schools/${schoolId}`)
+    .set({
+      id: schoolId,
+      name: `Audit ${tag}`,
+      countryId: 'SG',
+      address1: '1 Audit Road',
+      // As the form stores it (an empty optional field is saved as '').
+      address2: '',
+      postcode: '123456',
+      isObsolete: false,
+      order: 990_000,
+      createdAt: 1_700_000_000_000,
+    });
+  session = await adminSession('audit-e2e');
+});
+
+afterAll(async () => {
+  const entries = await db().ref('auditLog').orderByChild('recordId').equalTo(schoolId).get();
+  await removePaths(
+    `schools/${schoolId}`,
+    ...Object.keys((entries.val() as object | null) ?? {}).map((key) => `auditLog/${key}`),
+  );
+  await session?.close();
+});
+
+/** The audit table's rows that mention this test's school. */
+const schoolRows = (p: Page) =>
+  p.getByRole('table', { name: 'Audit log' }).locator('tbody tr').filter({ hasText: tag });
+
+describe('audit log', () => {
+  it("lists a school's edit from its History link, and filters by entity", async () => {
+    const p = (session as AdminSession).page;
+    await p.goto(`/field-schools/${schoolId}`);
+    const name = p.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe(`Audit ${tag}`);
+    await name.fill(`Audit2 ${tag}`);
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByText('School updated successfully', { exact: true }).first().waitFor();
+    await p.waitForURL((url) => url.pathname === '/field-schools');
+
+    // The entry as stored: by this admin, only the changed field.
+    const stored = Object.values(
+      ((await db().ref('auditLog').orderByChild('recordId').equalTo(schoolId).get()).val() ??
+        {}) as Record<string, { by: string; action: string; before: object; after: object }>,
+    );
+    expect(stored).toEqual([
+      expect.objectContaining({
+        by: (session as AdminSession).admin.uid,
+        action: 'update',
+        before: { name: `Audit ${tag}` },
+        after: { name: `Audit2 ${tag}` },
+      }),
+    ]);
+
+    // From the form, its history.
+    await p.goto(`/field-schools/${schoolId}`);
+    await p.getByRole('link', { name: 'History', exact: true }).click();
+    await p.waitForURL((url) => url.pathname === '/audit');
+    expect(new URL(p.url()).searchParams.get('record')).toBe(schoolId);
+    const rows = schoolRows(p);
+    await expect.poll(() => rows.count()).toBe(1);
+    const text = (await rows.first().innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Updated');
+    expect(text).toContain('Schools');
+    expect(text).toContain(`name: Audit ${tag} → Audit2 ${tag}`);
+
+    // Filter by entity: the school's entry is not an order's...
+    await p.getByLabel('Entity', { exact: true }).selectOption({ label: 'Orders' });
+    await p.getByRole('button', { name: 'Filter', exact: true }).click();
+    await p.getByText('No records to show').waitFor();
+    expect(await schoolRows(p).count()).toBe(0);
+    // ...and is among the schools' entries, without the record filter.
+    await p.getByLabel('Entity', { exact: true }).selectOption({ label: 'Schools' });
+    await p.getByLabel('Record id', { exact: true }).fill('');
+    await p.getByRole('button', { name: 'Filter', exact: true }).click();
+    await p.waitForURL((url) => url.searchParams.get('entity') === 'schools');
+    expect(new URL(p.url()).searchParams.has('record')).toBe(false);
+    await p.getByLabel('Search', { exact: true }).fill(tag);
+    await expect.poll(() => schoolRows(p).count()).toBe(1);
+  });
+});
