@@ -38,7 +38,7 @@ const adminRoutes: RouteObject[] = [
 
 /** Signed-in screens open to every user (spec section 1: home and their own profile only). */
 const memberRoutes: RouteObject[] = [
-  { index: true, ...page(() => import('@/features/dashboard/pages/DashboardPage')) },
+  { index: true, ...page(() => import('./routes/DashboardPage')) },
   { path: '/profile', ...page(() => import('./ProfilePage')) },
 ];
 

@@ -6,6 +6,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { UnsavedChangesGuard } from '@/shared/forms/UnsavedChangesGuard';
+import { AppCountryOptions } from './AppCountryOptions';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoader } from './PageLoader';
@@ -38,9 +39,11 @@ export function Layout() {
         <div className="app-content">
           <main ref={main} tabIndex={-1} className="app-main section">
             <UnsavedChangesGuard>
-              <Suspense fallback={<PageLoader />}>
-                <Outlet />
-              </Suspense>
+              <AppCountryOptions>
+                <Suspense fallback={<PageLoader />}>
+                  <Outlet />
+                </Suspense>
+              </AppCountryOptions>
             </UnsavedChangesGuard>
           </main>
           <Footer />

@@ -1,7 +1,10 @@
+import { useAppDispatch } from '@/app/hooks';
 import { MatchingTab } from '@/features/matching/components/MatchingTab';
 import { PersonFormPage } from '@/features/people/components/PersonFormPage';
 import { studentKind } from '@/features/people/kinds';
+import type { TestResultReset } from '@/features/test-results/components/TestResultTab';
 import { testResultTab } from './testResultTab';
+import { useReferenceData } from './useReferenceData';
 
 /**
  * /students/new and /students/{id}: tabs Basic Profile, Profile Level, Test result, Subjects
@@ -9,16 +12,21 @@ import { testResultTab } from './testResultTab';
  * the matching tabs (issue 14: features do not import each other).
  */
 export default function StudentFormPage() {
+  const dispatch = useAppDispatch();
+  const reference = useReferenceData();
+  const reset = (id: string, changes: TestResultReset) =>
+    dispatch(studentKind.entity.modify({ id, changes }));
   return (
     <PersonFormPage
       kind={studentKind}
+      reference={reference}
       extraTabs={(person) => [
-        testResultTab('students', person),
+        testResultTab(person, reset),
         {
           key: 'subjects',
           label: 'Students.subjectsTab',
           disabled: !person,
-          content: person ? <MatchingTab student={person} /> : null,
+          content: person ? <MatchingTab student={person} reference={reference} /> : null,
         },
       ]}
     />

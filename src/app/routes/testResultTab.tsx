@@ -1,4 +1,4 @@
-import type { PersonPath } from '@/features/people/personApi';
+import type { TestResultReset } from '@/features/test-results/components/TestResultTab';
 import { TestResultTab } from '@/features/test-results/components/TestResultTab';
 import type { PersonBase } from '@/shared/domain/person';
 import type { TabSpec } from '@/shared/Tabs';
@@ -6,10 +6,11 @@ import type { TabSpec } from '@/shared/Tabs';
 /**
  * The Test result tab of a student or tutor page (spec section 2: the multiple-intelligence
  * test), disabled until the person exists.
+ * @param reset saves the cleared fields through the person's slice (`kind.entity.modify`).
  */
 export function testResultTab(
-  path: PersonPath,
   person: Pick<PersonBase, 'id' | 'isTested' | 'testResult'> | undefined,
+  reset: (id: string, changes: TestResultReset) => Promise<unknown>,
 ): TabSpec {
   return {
     key: 'test',
@@ -17,10 +18,10 @@ export function testResultTab(
     disabled: !person,
     content: person ? (
       <TestResultTab
-        entity={path}
         id={person.id}
         isTested={person.isTested ?? false}
         testResult={person.testResult ?? null}
+        onReset={(changes) => reset(person.id, changes)}
       />
     ) : null,
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_COUNTRIES, buildBuiltInCountries } from './builtInCountries';
-import { countryName } from './countryNames';
+import { BUILT_IN_COUNTRIES, buildBuiltInCountries } from '@/shared/countries/builtInCountries';
+import { countryName } from '@/shared/countries/countryNames';
 import { countries, type StoredCountry } from './countriesSlice';
 import { mergeCountries, selectUsableCountries } from './countrySelectors';
 

@@ -4,7 +4,7 @@
  * 250-country list in: only the screens that show countries load it.
  */
 import { createSelector } from '@reduxjs/toolkit';
-import { BUILT_IN_COUNTRIES } from './builtInCountries';
+import { BUILT_IN_COUNTRIES } from '@/shared/countries/builtInCountries';
 import { selectStoredCountries, type StoredCountry } from './countriesSlice';
 import type { Country } from './types';
 

@@ -23,7 +23,7 @@
  * Performance: a call precomputes one Map of field-level orders; the loop allocates only the
  * results of candidates (10,000 tutors in well under 20 ms, bench/matching.ts).
  */
-import type { FieldLevel } from '@/features/field-levels/types';
+import type { ReferenceItem } from '@/shared/domain/reference';
 import type { Student } from '@/features/people/students/types';
 import type { Tutor } from '@/features/people/tutors/types';
 
@@ -80,7 +80,7 @@ export function rankTutors(
   student: Student,
   subjectId: string,
   tutors: readonly Tutor[],
-  fieldLevels: readonly FieldLevel[],
+  fieldLevels: readonly ReferenceItem[],
   now: number = Date.now(),
 ): RankedTutor[] {
   const order = new Map<string, number>();

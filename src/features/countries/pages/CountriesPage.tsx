@@ -13,7 +13,7 @@ import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
 import { countries, selectCountriesState } from '../countriesSlice';
 import { selectAllCountries, selectUnstoredCountries } from '../countrySelectors';
-import { useCountryName } from '../countryNames';
+import { useCountryName } from '@/shared/countries/countryNames';
 import type { Country } from '../types';
 
 export default function CountriesPage() {

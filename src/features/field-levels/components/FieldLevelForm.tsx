@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { CountryField } from '@/features/countries/components/CountryField';
+import { CountryField } from '@/shared/countries/CountryField';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { Form } from '@/shared/forms/Form';
 import { FormActions } from '@/shared/forms/FormActions';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useReferenceData } from '@/features/people/useReferenceData';
+import type { ReferenceData } from '@/shared/domain/reference';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Tutor } from '@/features/people/tutors/types';
 
@@ -10,10 +10,17 @@ import type { Tutor } from '@/features/people/tutors/types';
  * The tutor's side of the matches (spec section 3: confirmedStudents, student id -> subjects):
  * each student the tutor is confirmed for, with the subjects.
  */
-export function MatchedStudents({ tutor }: { tutor: Tutor }) {
+export function MatchedStudents({
+  tutor,
+  reference,
+}: {
+  tutor: Tutor;
+  /** The subjects' names come from here (given by the app). */
+  reference: ReferenceData;
+}) {
   const dispatch = useAppDispatch();
   const entities = useAppSelector((s) => s.students.entities);
-  const { subjects } = useReferenceData();
+  const { subjects } = reference;
   const confirmed = Object.entries(tutor.confirmedStudents ?? {});
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useReferenceData } from '@/features/people/useReferenceData';
+import type { ReferenceData } from '@/shared/domain/reference';
 import type { Student } from '@/features/people/students/types';
 import { tutors as tutorsSlice } from '@/features/people/tutors/tutorsSlice';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
@@ -27,13 +27,14 @@ const filterText = (r: Row) => [r.name, r.email, r.tutorId];
 
 export interface MatchingTabProps {
   student: Student;
+  /** The subjects and field levels (given by the app). */
+  reference: ReferenceData;
 }
 
 /** The Subjects tab; see the module comment. */
-export function MatchingTab({ student }: MatchingTabProps) {
+export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const ref = useReferenceData();
   const tutorState = useAppSelector((s) => s.tutors);
   const allTutors = useMemo(() => tutorsSlice.selectors.selectAll(tutorState), [tutorState]);
   const subjectIds = Object.keys(student.profileLevel?.subjects ?? {});

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { Student } from '@/features/people/students/types';
 import type { Tutor } from '@/features/people/tutors/types';
+import type { ReferenceData } from '@/shared/domain/reference';
 import type { PersonKind } from '../kinds';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
@@ -26,6 +27,8 @@ export interface PersonFormPageProps<P extends Student | Tutor> {
   extraTabs?: (person: P | undefined) => TabSpec[];
   /** Shown below the tabs for an existing person (the tutor's matched students). */
   footer?: (person: P) => ReactNode;
+  /** The lists the Profile Level tab chooses from, given by the app. */
+  reference: ReferenceData;
 }
 
 /** The form page, keyed by the route's id so a created person's edit page starts afresh. */
@@ -39,6 +42,7 @@ function PersonPage<P extends Student | Tutor>({
   kind,
   extraTabs,
   footer,
+  reference,
 }: PersonFormPageProps<P> & { id: string | undefined }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -74,7 +78,9 @@ function PersonPage<P extends Student | Tutor>({
       key: 'level',
       label: 'People.profileLevel',
       disabled: !exists,
-      content: person ? <ProfileLevelForm kind={kind} person={person} /> : null,
+      content: person ? (
+        <ProfileLevelForm kind={kind} person={person} reference={reference} />
+      ) : null,
     },
     ...(extraTabs?.(person) ?? []),
   ];

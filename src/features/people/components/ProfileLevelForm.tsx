@@ -6,6 +6,7 @@
  * introduction) and browsing level, on the one form system. Each rule's message shows once the
  * form was changed. Saved through the kind's `modify` thunk; the list is shown after success.
  */
+import type { ReferenceData } from '@/shared/domain/reference';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -21,23 +22,24 @@ import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { profileLevelValues, type ProfileLevelValues } from '../formValues';
 import type { PersonKind } from '../kinds';
-import { useReferenceData } from '../useReferenceData';
 import { YesNoField } from './fields/ChoiceFields';
 
 export interface ProfileLevelFormProps<P extends Student | Tutor> {
   kind: PersonKind<P>;
   person: P;
+  /** The lists to choose from, given by the app. */
+  reference: ReferenceData;
 }
 
 /** The Profile Level form; see the module comment. */
 export function ProfileLevelForm<P extends Student | Tutor>({
   kind,
   person,
+  reference: ref,
 }: ProfileLevelFormProps<P>) {
   const intl = useIntl();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const ref = useReferenceData();
   const { profileLevel } = kind;
   const order = useMemo(
     () => new Map(ref.allFieldLevels.map((l) => [l.id, l.order])),

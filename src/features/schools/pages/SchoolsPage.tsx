@@ -4,7 +4,7 @@
  * delete confirmed first.
  */
 import { useMemo } from 'react';
-import { useCountryListing } from '@/features/countries/useCountryListing';
+import { useCountryListing } from '@/shared/countries/useCountryListing';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { schools, reorderSchools, selectSchools, selectSchoolsState } from '../schoolsSlice';
 import type { School } from '../types';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppSelector } from '@/app/hooks';
-import { CountryField } from '@/features/countries/components/CountryField';
+import { CountryField } from '@/shared/countries/CountryField';
 import { selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
 import { Form } from '@/shared/forms/Form';

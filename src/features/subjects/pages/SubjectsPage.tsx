@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useCountryListing } from '@/features/countries/useCountryListing';
+import { useCountryListing } from '@/shared/countries/useCountryListing';
 import { fieldLevels, selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { subjects, reorderSubjects, selectSubjects, selectSubjectsState } from '../subjectsSlice';

@@ -2,32 +2,35 @@
  * The Test result tab of the student and tutor forms (spec section 2, Students and tutors; spec 4:
  * 'Reset' clears isTested and testResult; spec 9: radar 0..18, top 3 scores).
  *
- * The reset goes through the students/tutors slice's `modify` thunk, so the list in the store
- * holds the cleared record afterwards and the slice's toast/error handling applies (no toast
- * here).
+ * The reset is given by the app (`onReset`): the person's slice `modify` thunk, so the list in the
+ * store holds the cleared record afterwards and the slice's toast/error handling applies (no
+ * toast here).
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '@/app/hooks';
-import { students } from '@/features/people/students/studentsSlice';
-import { tutors } from '@/features/people/tutors/tutorsSlice';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { IntelligenceRadarChart } from '@/shared/intelligence/IntelligenceRadarChart';
 import { isScores, topScores } from '@/shared/intelligence/intelligences';
 
+/** The fields a reset clears (spec section 4). */
+export interface TestResultReset {
+  isTested: false;
+  testResult: null;
+}
+
 export interface TestResultTabProps {
-  /** Which list the person belongs to: the record is `<entity>/<id>`. */
-  entity: 'students' | 'tutors';
+  /** The person's id. */
   id: string;
   isTested: boolean;
   /** Eight scores in catalogue order, or null when there is no result. */
   testResult: number[] | null;
+  /** Saves the cleared fields; settles when done (a failure was toasted by the app). */
+  onReset: (changes: TestResultReset) => Promise<unknown>;
 }
 
 /** Radar, top three types with descriptions and jobs, and Reset; or the not-tested warning. */
-export function TestResultTab({ entity, id, isTested, testResult }: TestResultTabProps) {
+export function TestResultTab({ id, isTested, testResult, onReset }: TestResultTabProps) {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   const [confirming, setConfirming] = useState(false);
   const [resetting, setResetting] = useState(false);
 
@@ -36,9 +39,7 @@ export function TestResultTab({ entity, id, isTested, testResult }: TestResultTa
 
   const reset = async () => {
     setResetting(true);
-    const changes = { isTested: false, testResult: null };
-    if (entity === 'students') await dispatch(students.modify({ id, changes }));
-    else await dispatch(tutors.modify({ id, changes }));
+    await onReset({ isTested: false, testResult: null });
     // On failure the slice's rejected action already shows the error toast; close the dialog
     // either way so the tab (still showing the stored result) is usable again.
     setResetting(false);

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { CountrySelect } from '@/features/countries/components/CountrySelect';
+import { CountrySelect } from '@/shared/countries/CountrySelect';
 import { DateField } from '@/shared/forms/DateField';
 import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';

@@ -1,10 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { DEFAULT_COUNTRY_CODE } from '../builtInCountries';
-import { countries } from '../countriesSlice';
-import { selectAllCountries, selectUsableCountries } from '../countrySelectors';
-import { useCountryName } from '../countryNames';
+import { DEFAULT_COUNTRY_CODE } from './builtInCountries';
+import { useCountryName } from './countryNames';
+import { useCountryOptions } from './CountryOptions';
 
 export interface CountrySelectProps {
   /** Id of the <select>; give the same to the <label htmlFor>. */
@@ -26,8 +24,8 @@ export interface CountrySelectProps {
 /**
  * A select of the usable (not obsolete) countries, names in the interface language, Singapore
  * first (spec sections 1 and 3). A value that has since become obsolete is still listed, marked,
- * so an existing record keeps showing its country. Loads `countries/` on mount (admin screens
- * only, spec section 6). For other features' forms: students, tutors, subjects, schools, field
+ * so an existing record keeps showing its country. The countries come from the app's
+ * CountryOptions (loaded on mount). For the forms of students, tutors, subjects, schools and field
  * levels. Pair it with a `<label htmlFor={id}>`.
  */
 export function CountrySelect({
@@ -42,14 +40,12 @@ export function CountrySelect({
   onBlur,
 }: CountrySelectProps) {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const usable = useAppSelector(selectUsableCountries);
-  const all = useAppSelector(selectAllCountries);
+  const { usable, all, load } = useCountryOptions();
   const nameOf = useCountryName();
 
   useEffect(() => {
-    void dispatch(countries.fetchAll());
-  }, [dispatch]);
+    load();
+  }, [load]);
 
   const options = useMemo(() => {
     const list = usable.map((c) => ({

@@ -7,8 +7,8 @@
 import { FormattedMessage } from 'react-intl';
 import { selectIsAdmin, selectSession } from '@/shared/session';
 import { useAppSelector } from '@/app/hooks';
-import { DashboardStatistics } from '../components/DashboardStatistics';
-import { NotificationsCard } from '../components/NotificationsCard';
+import { DashboardStatistics } from '@/features/statistics/components/DashboardStatistics';
+import { NotificationsCard } from '@/features/dashboard/components/NotificationsCard';
 
 export default function DashboardPage() {
   const session = useAppSelector(selectSession);

@@ -5,11 +5,11 @@
  * this only for admins. The pieces are the statistics page's; only the order differs (expiring
  * orders first, the dashboard's more urgent list).
  */
-import { FigureTiles } from '@/features/statistics/components/FigureTiles';
-import { OrdersChartCard } from '@/features/statistics/components/OrdersChartCard';
-import { OrdersListCard } from '@/features/statistics/components/OrdersListCard';
-import { StatisticsLoadError } from '@/features/statistics/components/StatisticsLoadError';
-import { useStatistics } from '@/features/statistics/useStatistics';
+import { FigureTiles } from './FigureTiles';
+import { OrdersChartCard } from './OrdersChartCard';
+import { OrdersListCard } from './OrdersListCard';
+import { StatisticsLoadError } from './StatisticsLoadError';
+import { useStatistics } from '../useStatistics';
 
 export function DashboardStatistics() {
   const stats = useStatistics();

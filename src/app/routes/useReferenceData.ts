@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { ReferenceData } from '@/shared/domain/reference';
 import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { levels } from '@/features/levels/levelsSlice';
 import { schools } from '@/features/schools/schoolsSlice';
@@ -9,11 +10,12 @@ const byOrder = <T extends { order: number; name: string }>(a: T, b: T) =>
   a.order - b.order || a.name.localeCompare(b.name);
 
 /**
- * The reference data the profile-level and matching tabs choose from: field levels, schools,
- * subjects (non-obsolete, by `order`, spec section 3) and browsing levels. Loads each list from
- * its slice once when the store has none.
+ * The reference data the profile-level and matching tabs choose from (shared/domain/reference):
+ * field levels, schools, subjects (non-obsolete, by `order`, spec section 3) and browsing levels.
+ * Loads each list from its slice once when the store has none. The app gives the result to the
+ * people and matching features as a prop.
  */
-export function useReferenceData() {
+export function useReferenceData(): ReferenceData {
   const dispatch = useAppDispatch();
   const fieldLevelState = useAppSelector((s) => s.fieldLevels);
   const schoolState = useAppSelector((s) => s.schools);
