@@ -32,6 +32,7 @@ import {
 import type { AccountRequest, AccountsApi, StepFailure } from './accounts';
 import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
 import type { OwnedFile } from './ownedFiles';
+import { byOrderThenName, createReorderThunk } from './reorder';
 import type { EntityApi } from './rtdb';
 import { sessionCleared } from './session';
 
@@ -126,6 +127,12 @@ export interface EntitySliceOptions<T extends { id: string }> {
   files?: readonly OwnedFile[];
   /** Order of `selectAll`; default: the order records were loaded or added. */
   sortComparer?: (a: T, b: T) => number;
+  /**
+   * Records carry an `order` the list lets admins change (spec section 3: field levels, schools,
+   * subjects): the slice gets a `reorder` thunk (shared/reorder, one multi-path update of the
+   * changed `order` values) whose result it applies, and sorts by `order` then name.
+   */
+  reorderable?: boolean;
   /** Extra reducers for a feature's own thunks, given the adapter. */
   extraReducers?: (
     builder: ActionReducerMapBuilder<EntityListState<T>>,
@@ -163,10 +170,13 @@ interface Flags {
 export function createEntitySlice<T extends { id: string }, C, M extends { id: string }>(
   options: EntitySliceOptions<T>,
 ) {
-  const { name, messages = {}, files = [] } = options;
+  const { name, messages = {}, files = [], reorderable = false } = options;
+  const sortComparer =
+    options.sortComparer ?? (reorderable ? (byOrderThenName as (a: T, b: T) => number) : undefined);
+  const reorder = createReorderThunk(name, name);
   const adapter = createEntityAdapter<T, string>({
     selectId: (item) => item.id,
-    ...(options.sortComparer ? { sortComparer: options.sortComparer } : {}),
+    ...(sortComparer ? { sortComparer } : {}),
   });
   const initialState: EntityListState<T> = adapter.getInitialState({
     loading: false,
@@ -329,6 +339,14 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
           if (payload?.record) adapter.setOne(state as EntityListState<T>, payload.record as T);
           failed(state, payload && { messageId: payload.messageId });
         });
+      if (reorderable) {
+        builder.addCase(reorder.fulfilled, (state, { payload }) => {
+          adapter.updateMany(
+            state as EntityListState<T>,
+            payload.map(({ id, order }) => ({ id, changes: { order } as unknown as Partial<T> })),
+          );
+        });
+      }
       options.extraReducers?.(builder as ActionReducerMapBuilder<EntityListState<T>>, adapter);
     },
   });
@@ -347,6 +365,8 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     modify,
     remove,
     createWithAccount,
+    /** With `reorderable`: writes new `order` values (shared/reorder). */
+    reorder,
     /** Selectors over this slice's own state (`selectAll` is the list's data). */
     selectors,
   };

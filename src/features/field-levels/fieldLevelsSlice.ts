@@ -2,11 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
 import type { FieldLevel } from './types';
-
-/** Writes new `order` values of field levels in one multi-path update (shared/reorder). */
-export const reorderFieldLevels = createReorderThunk('fieldLevels', 'fieldLevels');
 
 /**
  * The fieldLevels list (spec sections 3, 4 and 7): records under `fieldLevels/{id}`, read
@@ -23,16 +19,11 @@ export const fieldLevels = createEntitySlice<
     updated: 'FieldLevels.updated',
     deleted: 'FieldLevels.deleted',
   },
-  sortComparer: byOrderThenName,
-  extraReducers: (builder, adapter) => {
-    builder.addCase(reorderFieldLevels.fulfilled, (state, { payload }) => {
-      adapter.updateMany(
-        state,
-        payload.map(({ id, order }) => ({ id, changes: { order } })),
-      );
-    });
-  },
+  reorderable: true,
 });
+
+/** Writes new `order` values in one multi-path update (shared/reorder). */
+export const reorderFieldLevels = fieldLevels.reorder;
 
 type FieldLevelsRoot = { fieldLevels: EntityListState<FieldLevel> };
 

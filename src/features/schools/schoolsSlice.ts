@@ -2,11 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
 import type { School } from './types';
-
-/** Writes new `order` values of schools in one multi-path update (shared/reorder). */
-export const reorderSchools = createReorderThunk('schools', 'schools');
 
 /**
  * The schools list (spec sections 3, 4 and 7): records under `schools/{id}`, read
@@ -19,16 +15,11 @@ export const schools = createEntitySlice<School, RecordCreate<School>, RecordMod
     updated: 'Schools.updated',
     deleted: 'Schools.deleted',
   },
-  sortComparer: byOrderThenName,
-  extraReducers: (builder, adapter) => {
-    builder.addCase(reorderSchools.fulfilled, (state, { payload }) => {
-      adapter.updateMany(
-        state,
-        payload.map(({ id, order }) => ({ id, changes: { order } })),
-      );
-    });
-  },
+  reorderable: true,
 });
+
+/** Writes new `order` values in one multi-path update (shared/reorder). */
+export const reorderSchools = schools.reorder;
 
 type SchoolsRoot = { schools: EntityListState<School> };
 

@@ -2,11 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { EntityListState } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { createEntitySlice } from '@/shared/entitySlice';
-import { byOrderThenName, createReorderThunk } from '@/shared/reorder';
 import type { Subject, SubjectSettings } from './types';
-
-/** Writes new `order` values of subjects in one multi-path update (shared/reorder). */
-export const reorderSubjects = createReorderThunk('subjects', 'subjects');
 
 /**
  * The subjects list (spec sections 3, 4 and 7): records under `subjects/{id}`, read ordered by
@@ -20,16 +16,11 @@ export const subjects = createEntitySlice<Subject, RecordCreate<Subject>, Record
     updated: 'Subjects.updated',
     deleted: 'Subjects.deleted',
   },
-  sortComparer: byOrderThenName,
-  extraReducers: (builder, adapter) => {
-    builder.addCase(reorderSubjects.fulfilled, (state, { payload }) => {
-      adapter.updateMany(
-        state,
-        payload.map(({ id, order }) => ({ id, changes: { order } })),
-      );
-    });
-  },
+  reorderable: true,
 });
+
+/** Writes new `order` values in one multi-path update (shared/reorder). */
+export const reorderSubjects = subjects.reorder;
 
 type SubjectsRoot = { subjects: EntityListState<Subject> };
 

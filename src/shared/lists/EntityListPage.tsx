@@ -19,6 +19,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
+import { useCountryListing } from '../countries/useCountryListing';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
@@ -65,12 +66,20 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
    * The list's own columns, shown between Name (first) and Order, Status and Actions (last),
    * which this page adds.
    */
-  columns: ColumnDef<T, unknown>[];
-  /** Texts of a row the filter searches (spec section 5). */
-  filterText: (row: T) => Array<string | number | null | undefined>;
+  columns?: ColumnDef<T, unknown>[];
+  /** Texts of a row the filter searches (spec section 5); default its name (and country). */
+  filterText?: (row: T) => Array<string | number | null | undefined>;
+  /**
+   * Catalogue id of a Country column's header, for records with a `countryId` (field levels,
+   * schools, subjects): the column comes first among the list's own and the filter also matches
+   * the country's code and name (spec section 5; shared/countries/useCountryListing).
+   */
+  countryHeader?: string;
   /** The slice's reorder thunk (shared/reorder); makes the list reorderable, see above. */
   reorder?: (changes: OrderChanges) => Thunk;
 }
+
+const NO_COLUMNS: never[] = [];
 
 /** 'Show all' as the query string holds it: `all=1`. */
 const readShowAll = (params: URLSearchParams) => params.get('all') === '1';
@@ -89,10 +98,20 @@ export function EntityListPage<T extends ListedRecord, S>({
   entity,
   selectAll,
   selectState,
-  columns,
-  filterText,
+  columns: ownColumns = NO_COLUMNS,
+  filterText: ownFilterText,
+  countryHeader,
   reorder,
 }: EntityListPageProps<T, S>) {
+  const country = useCountryListing<T & { countryId: string }>(countryHeader);
+  const columns = useMemo(
+    () =>
+      countryHeader ? [country.countryColumn as ColumnDef<T, unknown>, ...ownColumns] : ownColumns,
+    [countryHeader, country.countryColumn, ownColumns],
+  );
+  const filterText =
+    ownFilterText ??
+    (countryHeader ? (country.filterText as (row: T) => string[]) : (row: T) => [row.name]);
   const intl = useIntl();
   const t = useCallback(
     (id: string, values?: Record<string, string>) =>

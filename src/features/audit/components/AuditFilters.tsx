@@ -1,11 +1,26 @@
-import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { z } from 'zod';
+import { InputField } from '@/shared/forms/InputField';
+import { SelectField } from '@/shared/forms/SelectField';
+import { useFormState } from '@/shared/forms/useFormState';
 import { AUDITED_ENTITIES, type AuditAuthor } from '../auditApi';
 import { EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
 
+/** The filter form's schema: texts ('' for no filter), the record id trimmed. */
+const filterSchema = z.object({
+  entity: z.string(),
+  record: z.string().trim(),
+  by: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
 /**
- * The audit screen's filters (issue 17 item 4): entity, record id, admin and a date range. They
- * apply on Filter (one query per choice, not per keystroke); Clear removes them all.
+ * The audit screen's filters (issue 17 item 4): entity, record id, admin and a date range, on the
+ * one form system (shared/forms/useFormState). They apply on Filter (one query per choice, not per
+ * keystroke); Clear removes them all. A filter is not a record: leaving with a changed, unapplied
+ * filter does not ask for confirmation. The page remounts it (`key`) when the filter in force
+ * changes from outside (Back, a History link).
  */
 export function AuditFilters({
   value,
@@ -19,96 +34,52 @@ export function AuditFilters({
   onChange: (next: AuditFilterForm) => void;
 }) {
   const intl = useIntl();
-  const [form, setForm] = useState(value);
-  // A new filter from outside (Back, a History link) replaces what the form holds.
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setForm(value);
-  }
-  const set = (key: keyof AuditFilterForm) => (text: string) =>
-    setForm((f) => ({ ...f, [key]: text }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ ...form, record: form.record.trim() });
-  };
+  const form = useFormState(filterSchema, value);
   const label = (id: string) => intl.formatMessage({ id });
+  const by = form.values.by;
 
   return (
-    <form className="audit-filters mb-4" onSubmit={submit} aria-label={label('Audit.filters')}>
+    <form
+      className="audit-filters mb-4"
+      onSubmit={form.submit(onChange, false)}
+      aria-label={label('Audit.filters')}
+      noValidate
+    >
       <div className="columns is-multiline is-variable is-2">
         <div className="column is-narrow">
-          <label className="label" htmlFor="audit-entity">
-            <FormattedMessage id="Audit.entity" />
-          </label>
-          <div className="select">
-            <select
-              id="audit-entity"
-              value={form.entity}
-              onChange={(e) => set('entity')(e.target.value)}
-            >
-              <option value="">{label('Audit.any')}</option>
-              {AUDITED_ENTITIES.map((entity) => (
-                <option key={entity} value={entity}>
-                  {label(`Audit.entity.${entity}`)}
-                </option>
-              ))}
-            </select>
+          <SelectField id="audit-entity" label={label('Audit.entity')} {...form.bind('entity')}>
+            <option value="">{label('Audit.any')}</option>
+            {AUDITED_ENTITIES.map((entity) => (
+              <option key={entity} value={entity}>
+                {label(`Audit.entity.${entity}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="column is-narrow">
+          <InputField id="audit-record" label={label('Audit.record')} {...form.bind('record')} />
+        </div>
+        <div className="column is-narrow">
+          <SelectField id="audit-by" label={label('Audit.by')} {...form.bind('by')}>
+            <option value="">{label('Audit.any')}</option>
+            {admins.map((admin) => (
+              <option key={admin.id} value={admin.id}>
+                {admin.name}
+              </option>
+            ))}
+            {by && !admins.some((a) => a.id === by) ? <option value={by}>{by}</option> : null}
+          </SelectField>
+        </div>
+        {(['from', 'to'] as const).map((field) => (
+          <div key={field} className="column is-narrow">
+            <InputField
+              id={`audit-${field}`}
+              label={label(field === 'from' ? 'Audit.from' : 'Audit.until')}
+              type="date"
+              {...form.bind(field)}
+            />
           </div>
-        </div>
-        <div className="column is-narrow">
-          <label className="label" htmlFor="audit-record">
-            <FormattedMessage id="Audit.record" />
-          </label>
-          <input
-            id="audit-record"
-            className="input"
-            value={form.record}
-            onChange={(e) => set('record')(e.target.value)}
-          />
-        </div>
-        <div className="column is-narrow">
-          <label className="label" htmlFor="audit-by">
-            <FormattedMessage id="Audit.by" />
-          </label>
-          <div className="select">
-            <select id="audit-by" value={form.by} onChange={(e) => set('by')(e.target.value)}>
-              <option value="">{label('Audit.any')}</option>
-              {admins.map((admin) => (
-                <option key={admin.id} value={admin.id}>
-                  {admin.name}
-                </option>
-              ))}
-              {form.by && !admins.some((a) => a.id === form.by) ? (
-                <option value={form.by}>{form.by}</option>
-              ) : null}
-            </select>
-          </div>
-        </div>
-        <div className="column is-narrow">
-          <label className="label" htmlFor="audit-from">
-            <FormattedMessage id="Audit.from" />
-          </label>
-          <input
-            id="audit-from"
-            className="input"
-            type="date"
-            value={form.from}
-            onChange={(e) => set('from')(e.target.value)}
-          />
-        </div>
-        <div className="column is-narrow">
-          <label className="label" htmlFor="audit-to">
-            <FormattedMessage id="Audit.until" />
-          </label>
-          <input
-            id="audit-to"
-            className="input"
-            type="date"
-            value={form.to}
-            onChange={(e) => set('to')(e.target.value)}
-          />
-        </div>
+        ))}
       </div>
       <div className="buttons">
         <button type="submit" className="button is-primary">
@@ -118,7 +89,7 @@ export function AuditFilters({
           type="button"
           className="button"
           onClick={() => {
-            setForm(EMPTY_FILTER);
+            form.methods.reset(EMPTY_FILTER);
             onChange(EMPTY_FILTER);
           }}
         >

@@ -97,7 +97,12 @@ export default function AuditPage() {
 
   return (
     <PageCard title="Audit.title">
-      <AuditFilters value={form} admins={log.admins} onChange={setForm} />
+      <AuditFilters
+        key={JSON.stringify(form)}
+        value={form}
+        admins={log.admins}
+        onChange={setForm}
+      />
       <DataTable
         data={rows}
         columns={columns}

@@ -3,8 +3,6 @@
  * unless 'Show all' is on, filtered on name and country, reorderable with up/down buttons, each
  * delete confirmed first.
  */
-import { useMemo } from 'react';
-import { useCountryListing } from '@/shared/countries/useCountryListing';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import {
   fieldLevels,
@@ -12,12 +10,8 @@ import {
   selectFieldLevels,
   selectFieldLevelsState,
 } from '../fieldLevelsSlice';
-import type { FieldLevel } from '../types';
 
 export default function FieldLevelsPage() {
-  const { countryColumn, filterText } = useCountryListing<FieldLevel>('FieldLevels.country');
-  const columns = useMemo(() => [countryColumn], [countryColumn]);
-
   return (
     <EntityListPage
       messagePrefix="FieldLevels"
@@ -26,8 +20,7 @@ export default function FieldLevelsPage() {
       entity={fieldLevels}
       selectAll={selectFieldLevels}
       selectState={selectFieldLevelsState}
-      columns={columns}
-      filterText={filterText}
+      countryHeader="FieldLevels.country"
       reorder={reorderFieldLevels}
     />
   );

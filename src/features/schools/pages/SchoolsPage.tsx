@@ -3,16 +3,10 @@
  * unless 'Show all' is on, filtered on name and country, reorderable with up/down buttons, each
  * delete confirmed first.
  */
-import { useMemo } from 'react';
-import { useCountryListing } from '@/shared/countries/useCountryListing';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { schools, reorderSchools, selectSchools, selectSchoolsState } from '../schoolsSlice';
-import type { School } from '../types';
 
 export default function SchoolsPage() {
-  const { countryColumn, filterText } = useCountryListing<School>('Schools.country');
-  const columns = useMemo(() => [countryColumn], [countryColumn]);
-
   return (
     <EntityListPage
       messagePrefix="Schools"
@@ -21,8 +15,7 @@ export default function SchoolsPage() {
       entity={schools}
       selectAll={selectSchools}
       selectState={selectSchoolsState}
-      columns={columns}
-      filterText={filterText}
+      countryHeader="Schools.country"
       reorder={reorderSchools}
     />
   );
