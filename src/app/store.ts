@@ -19,6 +19,7 @@ import {
   REGISTER,
   REHYDRATE,
 } from 'redux-persist';
+import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice } from '@/features/auth/authSlice';
 import type { Lazy, ThunkExtra } from '@/shared/entitySlice';
 import type { AccountsApi } from '@/shared/accounts';
@@ -55,7 +56,11 @@ export const rootReducer = combineReducers({
 
 /** The real backend of every slice: each resource's api, and the account workflow. */
 const defaultExtra: ThunkExtra = {
-  apis: Object.fromEntries(resources.flatMap((r) => ('api' in r ? [[r.name, r.api]] : []))),
+  apis: {
+    ...Object.fromEntries(resources.flatMap((r) => ('api' in r ? [[r.name, r.api]] : []))),
+    // The session's backend (the auth slice is not a registered resource: no list, no route).
+    auth: firebaseAuthApi,
+  },
   // Loaded on first use: account creation brings uploads (not needed on /login).
   accounts: () => import('@/shared/accounts').then((m) => m.accountsApi),
 };
@@ -67,7 +72,7 @@ export type RootState = ReturnType<typeof rootReducer>;
  * and the account workflow; the rest stays the real one.
  */
 export interface BackendOverrides {
-  apis?: Partial<Record<keyof EntityStates, Lazy<unknown>>>;
+  apis?: Partial<Record<keyof EntityStates | 'auth', Lazy<unknown>>>;
   accounts?: Lazy<AccountsApi>;
 }
 

@@ -1,28 +1,23 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import type { ThunkExtra } from '@/shared/entitySlice';
 import { sessionCleared } from '@/shared/session';
 
-const firebaseAuth = vi.hoisted(() => ({
-  signInWithEmailAndPassword: vi.fn(),
-  signInWithEmailLink: vi.fn(),
+/**
+ * An in-memory AuthApi (the thunks' backend, given as the store's extraArgument): each method a
+ * mock the tests script; the slice's own logic (verified e-mail, record required, sign-out on
+ * failure) runs for real.
+ */
+const api = {
+  signInWithPassword: vi.fn(),
+  signInWithLinkAndSetPassword: vi.fn(),
+  changePassword: vi.fn(),
+  sendPasswordReset: vi.fn(),
   signOut: vi.fn(),
-  updatePassword: vi.fn(),
-  sendPasswordResetEmail: vi.fn(),
-  reauthenticateWithCredential: vi.fn(),
-  EmailAuthProvider: {
-    credential: vi.fn((email: string, password: string) => ({ email, password })),
-  },
-}));
-const record = vi.hoisted(() => ({ fetchSession: vi.fn() }));
-const shared = vi.hoisted(() => ({ auth: { currentUser: null as unknown } }));
+  fetchSession: vi.fn(),
+};
+const extra: ThunkExtra = { apis: { auth: api }, accounts: { create: vi.fn() } };
 
-vi.mock('firebase/auth', () => firebaseAuth);
-vi.mock('@/shared/firebase', () => shared);
-vi.mock('./sessionRecord', async (original) => ({
-  ...(await original<typeof import('./sessionRecord')>()),
-  fetchSession: record.fetchSession,
-}));
-
-const {
+import {
   authCleanUp,
   authSlice,
   changePassword,
@@ -37,8 +32,8 @@ const {
   setPasswordWithLink,
   signIn,
   NO_ACCESS,
-} = await import('./authSlice');
-const { NoUserRecordError } = await import('./sessionRecord');
+} from './authSlice';
+import { NoUserRecordError } from './sessionRecord';
 
 const session = {
   id: 'uid-1',
@@ -50,13 +45,21 @@ const session = {
   createdAt: 0,
 };
 
-function makeStore() {
-  return configureStore({ reducer: { auth: authSlice.reducer } });
+function makeStore(preloaded?: { auth: typeof initialState }, seen: string[] = []) {
+  const recorder: Middleware = () => (next) => (action) => {
+    seen.push((action as { type: string }).type);
+    return next(action);
+  };
+  return configureStore({
+    reducer: { auth: authSlice.reducer },
+    preloadedState: preloaded,
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).prepend(recorder),
+  });
 }
 
 beforeEach(() => {
   vi.clearAllMocks();
-  firebaseAuth.signOut.mockResolvedValue(undefined);
+  api.signOut.mockResolvedValue(undefined);
 });
 
 describe('auth reducers (spec 4, Session)', () => {
@@ -128,28 +131,20 @@ describe('auth reducers (spec 4, Session)', () => {
 
 describe('signIn (spec 4 login rule)', () => {
   it('fetches users/{uid} into the session', async () => {
-    firebaseAuth.signInWithEmailAndPassword.mockResolvedValue({
-      user: { uid: 'uid-1', emailVerified: true },
-    });
-    record.fetchSession.mockResolvedValue(session);
+    api.signInWithPassword.mockResolvedValue({ uid: 'uid-1', emailVerified: true });
+    api.fetchSession.mockResolvedValue(session);
     const store = makeStore();
     await store.dispatch(signIn({ email: ' ana@example.com ', password: 'secret1' }));
-    expect(firebaseAuth.signInWithEmailAndPassword).toHaveBeenCalledWith(
-      shared.auth,
-      'ana@example.com',
-      'secret1',
-    );
+    expect(api.signInWithPassword).toHaveBeenCalledWith('ana@example.com', 'secret1');
     expect(store.getState().auth).toMatchObject({ session, loading: false, error: null });
   });
 
   it('fails as user disabled, signed out, when the e-mail is not verified', async () => {
-    firebaseAuth.signInWithEmailAndPassword.mockResolvedValue({
-      user: { uid: 'uid-1', emailVerified: false },
-    });
+    api.signInWithPassword.mockResolvedValue({ uid: 'uid-1', emailVerified: false });
     const store = makeStore();
     await store.dispatch(signIn({ email: 'a@b.co', password: 'secret1' }));
-    expect(firebaseAuth.signOut).toHaveBeenCalled();
-    expect(record.fetchSession).not.toHaveBeenCalled();
+    expect(api.signOut).toHaveBeenCalled();
+    expect(api.fetchSession).not.toHaveBeenCalled();
     expect(store.getState().auth).toMatchObject({
       session: null,
       error: { messageId: 'auth/user-disabled' },
@@ -157,18 +152,16 @@ describe('signIn (spec 4 login rule)', () => {
   });
 
   it('signs out again when there is no users record', async () => {
-    firebaseAuth.signInWithEmailAndPassword.mockResolvedValue({
-      user: { uid: 'uid-1', emailVerified: true },
-    });
-    record.fetchSession.mockRejectedValue(new NoUserRecordError('uid-1'));
+    api.signInWithPassword.mockResolvedValue({ uid: 'uid-1', emailVerified: true });
+    api.fetchSession.mockRejectedValue(new NoUserRecordError('uid-1'));
     const store = makeStore();
     await store.dispatch(signIn({ email: 'a@b.co', password: 'secret1' }));
-    expect(firebaseAuth.signOut).toHaveBeenCalled();
+    expect(api.signOut).toHaveBeenCalled();
     expect(store.getState().auth).toMatchObject({ session: null, error: { messageId: NO_ACCESS } });
   });
 
   it('maps Firebase codes to catalogue ids', async () => {
-    firebaseAuth.signInWithEmailAndPassword.mockRejectedValue({
+    api.signInWithPassword.mockRejectedValue({
       code: 'auth/invalid-credential',
       message: 'x',
     });
@@ -180,10 +173,8 @@ describe('signIn (spec 4 login rule)', () => {
 
 describe('setPasswordWithLink (spec 2 Login, spec 7)', () => {
   it('signs in with the link, sets the password, then fetches the record', async () => {
-    const user = { uid: 'uid-1' };
-    firebaseAuth.signInWithEmailLink.mockResolvedValue({ user });
-    firebaseAuth.updatePassword.mockResolvedValue(undefined);
-    record.fetchSession.mockResolvedValue(session);
+    api.signInWithLinkAndSetPassword.mockResolvedValue({ uid: 'uid-1' });
+    api.fetchSession.mockResolvedValue(session);
     const store = makeStore();
     const result = await store.dispatch(
       setPasswordWithLink({
@@ -192,32 +183,31 @@ describe('setPasswordWithLink (spec 2 Login, spec 7)', () => {
         link: 'http://x/login?oobCode=1',
       }),
     );
-    expect(firebaseAuth.signInWithEmailLink).toHaveBeenCalledWith(
-      shared.auth,
+    expect(api.signInWithLinkAndSetPassword).toHaveBeenCalledWith(
       'ana@example.com',
       'http://x/login?oobCode=1',
+      'secret1',
     );
-    expect(firebaseAuth.updatePassword).toHaveBeenCalledWith(user, 'secret1');
+    expect(api.fetchSession).toHaveBeenCalledWith('uid-1');
     expect(result.payload).toEqual({ session });
     expect(store.getState().auth.session).toEqual(session);
   });
 
   it('resolves with no session for a student or tutor (no record), signed out', async () => {
-    firebaseAuth.signInWithEmailLink.mockResolvedValue({ user: { uid: 's-1' } });
-    firebaseAuth.updatePassword.mockResolvedValue(undefined);
-    record.fetchSession.mockRejectedValue(new NoUserRecordError('s-1'));
+    api.signInWithLinkAndSetPassword.mockResolvedValue({ uid: 's-1' });
+    api.fetchSession.mockRejectedValue(new NoUserRecordError('s-1'));
     const store = makeStore();
     const result = await store.dispatch(
       setPasswordWithLink({ email: 's@b.co', password: 'secret1', link: 'l' }),
     );
     expect(setPasswordWithLink.fulfilled.match(result)).toBe(true);
     expect(result.payload).toEqual({ session: null });
-    expect(firebaseAuth.signOut).toHaveBeenCalled();
+    expect(api.signOut).toHaveBeenCalled();
     expect(store.getState().auth).toMatchObject({ session: null, loading: false, error: null });
   });
 
   it('reports an expired link', async () => {
-    firebaseAuth.signInWithEmailLink.mockRejectedValue({ code: 'auth/invalid-action-code' });
+    api.signInWithLinkAndSetPassword.mockRejectedValue({ code: 'auth/invalid-action-code' });
     const store = makeStore();
     await store.dispatch(setPasswordWithLink({ email: 's@b.co', password: 'secret1', link: 'l' }));
     expect(store.getState().auth.error).toEqual({ messageId: 'auth/invalid-action-code' });
@@ -225,48 +215,37 @@ describe('setPasswordWithLink (spec 2 Login, spec 7)', () => {
 });
 
 describe('changePassword (spec 7)', () => {
-  it('re-authenticates with the current password, updates, and asks for the success toast', async () => {
-    const user = { email: 'ana@example.com' };
-    shared.auth.currentUser = user;
-    firebaseAuth.reauthenticateWithCredential.mockResolvedValue(undefined);
-    firebaseAuth.updatePassword.mockResolvedValue(undefined);
+  it('changes it with the current and the new password, and asks for the success toast', async () => {
+    api.changePassword.mockResolvedValue(undefined);
     const store = makeStore();
     const action = await store.dispatch(changePassword({ current: 'old-one', next: 'new-one' }));
-    expect(firebaseAuth.reauthenticateWithCredential).toHaveBeenCalledWith(user, {
-      email: 'ana@example.com',
-      password: 'old-one',
-    });
-    expect(firebaseAuth.updatePassword).toHaveBeenCalledWith(user, 'new-one');
+    expect(api.changePassword).toHaveBeenCalledWith('old-one', 'new-one');
     expect((action.meta as { toast?: string }).toast).toBe('Auth.passwordChanged');
     expect(store.getState().auth.changedPassword).toBe(true);
   });
 
-  it('does not update when re-authentication fails', async () => {
-    shared.auth.currentUser = { email: 'ana@example.com' };
-    firebaseAuth.reauthenticateWithCredential.mockRejectedValue({ code: 'auth/wrong-password' });
+  it('reports a refused current password, with no success flag', async () => {
+    api.changePassword.mockRejectedValue({ code: 'auth/wrong-password' });
     const store = makeStore();
     await store.dispatch(changePassword({ current: 'bad', next: 'new-one' }));
-    expect(firebaseAuth.updatePassword).not.toHaveBeenCalled();
     expect(store.getState().auth.error).toEqual({ messageId: 'auth/wrong-password' });
+    expect(store.getState().auth.changedPassword).toBe(false);
   });
 });
 
 describe('restoreSession and logout', () => {
   it('restores the session of the account Auth reports', async () => {
-    record.fetchSession.mockResolvedValue(session);
+    api.fetchSession.mockResolvedValue(session);
     const store = makeStore();
     await store.dispatch(restoreSession({ uid: 'uid-1' } as never));
     expect(store.getState().auth).toMatchObject({ session, loading: false });
   });
 
   it('signs out silently when the record cannot be fetched', async () => {
-    record.fetchSession.mockRejectedValue(new Error('offline'));
-    const store = configureStore({
-      reducer: { auth: authSlice.reducer },
-      preloadedState: { auth: { ...initialState, session } },
-    });
+    api.fetchSession.mockRejectedValue(new Error('offline'));
+    const store = makeStore({ auth: { ...initialState, session } });
     await store.dispatch(restoreSession({ uid: 'uid-1' } as never));
-    expect(firebaseAuth.signOut).toHaveBeenCalled();
+    expect(api.signOut).toHaveBeenCalled();
     expect(store.getState().auth).toMatchObject({ session: null, loading: false, error: null });
   });
 
@@ -278,17 +257,9 @@ describe('restoreSession and logout', () => {
 
   it('logout signs out and dispatches sessionCleared', async () => {
     const seen: string[] = [];
-    const recorder: Middleware = () => (next) => (action) => {
-      seen.push((action as { type: string }).type);
-      return next(action);
-    };
-    const store = configureStore({
-      reducer: { auth: authSlice.reducer },
-      preloadedState: { auth: { ...initialState, loading: false, session } },
-      middleware: (d) => d().prepend(recorder),
-    });
+    const store = makeStore({ auth: { ...initialState, loading: false, session } }, seen);
     await store.dispatch(logout());
-    expect(firebaseAuth.signOut).toHaveBeenCalled();
+    expect(api.signOut).toHaveBeenCalled();
     expect(seen).toContain(sessionCleared.type);
     expect(store.getState().auth.session).toBeNull();
   });

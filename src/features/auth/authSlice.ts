@@ -12,22 +12,13 @@
  * so that other features read the session without importing this feature.
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import {
-  EmailAuthProvider,
-  reauthenticateWithCredential,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithEmailLink,
-  signOut,
-  updatePassword,
-  type User as FirebaseUser,
-} from 'firebase/auth';
+import type { User as FirebaseUser } from 'firebase/auth';
 import { toAppError, type AppError } from '@/shared/errors';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
-import { auth } from '@/shared/firebase';
 import { sessionCleared, sessionUpdated, type Session } from '@/shared/session';
-import type { ToastMeta } from '@/shared/entitySlice';
-import { fetchSession, NoUserRecordError } from './sessionRecord';
+import { resolveLazy, type Lazy, type ThunkExtra, type ToastMeta } from '@/shared/entitySlice';
+import type { AuthApi } from './authApi';
+import { NoUserRecordError } from './sessionRecord';
 
 export type { Session } from '@/shared/session';
 export { selectIsAdmin, selectSession, sessionUpdated } from '@/shared/session';
@@ -58,14 +49,19 @@ export const initialState: AuthState = {
 /** Message id: the account signed in but is not staff (no users/{uid} record, spec 6). */
 export const NO_ACCESS = 'Auth.noAccess';
 
-type Config = { rejectValue: AppError };
+type Config = { rejectValue: AppError; extra: ThunkExtra };
+
+/** The AuthApi the store gives the thunks (`extraArgument.apis.auth`). */
+function authApiOf(extra: ThunkExtra): Promise<AuthApi> {
+  return resolveLazy(extra.apis.auth as Lazy<AuthApi>);
+}
 
 /** Reads users/{uid}; on failure signs the account out again (spec 4) and rethrows. */
-async function sessionOrSignOut(uid: string): Promise<Session> {
+async function sessionOrSignOut(api: AuthApi, uid: string): Promise<Session> {
   try {
-    return await fetchSession(uid);
+    return await api.fetchSession(uid);
   } catch (e) {
-    await signOut(auth);
+    await api.signOut();
     throw e;
   }
 }
@@ -81,14 +77,15 @@ function toAuthError(e: unknown): AppError {
  */
 export const signIn = createAsyncThunk<Session, { email: string; password: string }, Config>(
   'auth/signIn',
-  async ({ email, password }, { rejectWithValue }) => {
+  async ({ email, password }, { rejectWithValue, extra }) => {
     try {
-      const { user } = await signInWithEmailAndPassword(auth, email.trim(), password);
+      const api = await authApiOf(extra);
+      const user = await api.signInWithPassword(email.trim(), password);
       if (!user.emailVerified) {
-        await signOut(auth);
+        await api.signOut();
         return rejectWithValue({ messageId: 'auth/user-disabled' });
       }
-      return await sessionOrSignOut(user.uid);
+      return await sessionOrSignOut(api, user.uid);
     } catch (e) {
       return rejectWithValue(toAuthError(e));
     }
@@ -110,12 +107,12 @@ export const setPasswordWithLink = createAsyncThunk<
   PasswordSetResult,
   { email: string; password: string; link: string },
   Config
->('auth/setPasswordWithLink', async ({ email, password, link }, { rejectWithValue }) => {
+>('auth/setPasswordWithLink', async ({ email, password, link }, { rejectWithValue, extra }) => {
   try {
-    const { user } = await signInWithEmailLink(auth, email.trim(), link);
-    await updatePassword(user, password);
+    const api = await authApiOf(extra);
+    const user = await api.signInWithLinkAndSetPassword(email.trim(), link, password);
     try {
-      return { session: await sessionOrSignOut(user.uid) };
+      return { session: await sessionOrSignOut(api, user.uid) };
     } catch (e) {
       if (e instanceof NoUserRecordError) return { session: null };
       throw e;
@@ -139,12 +136,11 @@ export const setPasswordWithLink = createAsyncThunk<
  */
 export const sendResetLink = createAsyncThunk<void, { email: string; locale?: string }, Config>(
   'auth/sendResetLink',
-  async ({ email, locale }, { rejectWithValue }) => {
+  async ({ email, locale }, { rejectWithValue, extra }) => {
     if (!EMAIL_PATTERN.test(email.trim()))
       return rejectWithValue({ messageId: 'auth/invalid-email' });
     try {
-      if (locale) auth.languageCode = locale;
-      await sendPasswordResetEmail(auth, email.trim());
+      await (await authApiOf(extra)).sendPasswordReset(email.trim(), locale);
     } catch (e) {
       if ((e as { code?: unknown } | null)?.code === 'auth/user-not-found') return;
       return rejectWithValue(toAppError(e));
@@ -160,49 +156,51 @@ export const changePassword = createAsyncThunk<
   void,
   { current: string; next: string },
   Config & { fulfilledMeta: ToastMeta }
->('auth/changePassword', async ({ current, next }, { rejectWithValue, fulfillWithValue }) => {
-  const user = auth.currentUser;
-  try {
-    if (!user?.email) {
-      throw Object.assign(new Error('No signed-in user'), { code: 'auth/requires-recent-login' });
+>(
+  'auth/changePassword',
+  async ({ current, next }, { rejectWithValue, fulfillWithValue, extra }) => {
+    try {
+      await (await authApiOf(extra)).changePassword(current, next);
+      return fulfillWithValue(undefined, { toast: 'Auth.passwordChanged' });
+    } catch (e) {
+      return rejectWithValue(toAppError(e));
     }
-    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, current));
-    await updatePassword(user, next);
-    return fulfillWithValue(undefined, { toast: 'Auth.passwordChanged' });
-  } catch (e) {
-    return rejectWithValue(toAppError(e));
-  }
-});
+  },
+);
 
 /**
  * At start-up, the first answer of Firebase Auth: the account it restored (or null). A persisted
  * session is refreshed from users/{uid} (isAdmin may have changed); a missing record or a failed
  * fetch signs out (spec 4). With no account, a persisted session is dropped and lists cleared.
  */
-export const restoreSession = createAsyncThunk<Session | null, FirebaseUser | null>(
-  'auth/restoreSession',
-  async (user, { dispatch, getState }) => {
-    if (user) {
-      try {
-        return await sessionOrSignOut(user.uid);
-      } catch {
-        // Signed out without a toast: nobody asked to sign in on this page load.
-      }
+export const restoreSession = createAsyncThunk<
+  Session | null,
+  FirebaseUser | null,
+  { extra: ThunkExtra }
+>('auth/restoreSession', async (user, { dispatch, getState, extra }) => {
+  if (user) {
+    try {
+      return await sessionOrSignOut(await authApiOf(extra), user.uid);
+    } catch {
+      // Signed out without a toast: nobody asked to sign in on this page load.
     }
-    if ((getState() as { auth: AuthState }).auth.session) dispatch(sessionCleared());
-    return null;
-  },
-);
+  }
+  if ((getState() as { auth: AuthState }).auth.session) dispatch(sessionCleared());
+  return null;
+});
 
 /** Signs out and clears every list (spec 4: "Logout clears all lists"); nothing else is purged. */
-export const logout = createAsyncThunk('auth/logout', async (_, { dispatch }) => {
-  try {
-    await signOut(auth);
-  } finally {
-    // Even if Auth could not be told (offline), this browser forgets the session and lists.
-    dispatch(sessionCleared());
-  }
-});
+export const logout = createAsyncThunk<void, void, { extra: ThunkExtra }>(
+  'auth/logout',
+  async (_, { dispatch, extra }) => {
+    try {
+      await (await authApiOf(extra)).signOut();
+    } finally {
+      // Even if Auth could not be told (offline), this browser forgets the session and lists.
+      dispatch(sessionCleared());
+    }
+  },
+);
 
 export const authSlice = createSlice({
   name: 'auth',

@@ -14,12 +14,13 @@
  */
 import { onAuthStateChanged } from 'firebase/auth';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkExtra } from '@/shared/entitySlice';
 import { auth, database } from '@/shared/firebase';
 import { sessionCleared } from '@/shared/session';
 import { restoreSession, type AuthState } from './authSlice';
 
 interface SessionStore {
-  dispatch: ThunkDispatch<{ auth: AuthState }, unknown, UnknownAction>;
+  dispatch: ThunkDispatch<{ auth: AuthState }, ThunkExtra, UnknownAction>;
   getState: () => { auth: AuthState };
 }
 

@@ -4,7 +4,7 @@
  * the /login bundle stays free of it (issue 5 budget).
  */
 import { database } from '@/shared/firebase';
-import type { Session } from './authSlice';
+import type { Session } from '@/shared/session';
 
 /** Thrown when users/{uid} does not exist or cannot be read by this account. */
 export class NoUserRecordError extends Error {
