@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -13,9 +14,21 @@ export function App() {
       <PersistGate loading={null} persistor={persistor}>
         <I18nProvider>
           <RouterProvider router={router} />
-          <ToastContainer position="top-right" newestOnTop />
+          <Toasts />
         </I18nProvider>
       </PersistGate>
     </Provider>
+  );
+}
+
+/** The toasts' region, named in the visitor's language (react-toastify's default is English). */
+function Toasts() {
+  const intl = useIntl();
+  return (
+    <ToastContainer
+      position="top-right"
+      newestOnTop
+      aria-label={intl.formatMessage({ id: 'Common.notifications' })}
+    />
   );
 }

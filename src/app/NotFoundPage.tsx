@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { selectSession } from '@/features/auth/authSlice';
+import { DocumentTitle } from '@/shared/DocumentTitle';
 import { useAppSelector } from './hooks';
 
 /**
@@ -14,6 +15,7 @@ export function NotFoundPage() {
   const url = `${location.pathname}${location.search}`;
   return (
     <main className="section">
+      <DocumentTitle title="NotFound.title" />
       <div className="container has-text-centered">
         <h1 className="title">
           <FormattedMessage id="NotFound.title" />

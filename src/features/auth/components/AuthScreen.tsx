@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
 
 /**
@@ -7,8 +7,11 @@ import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
  * product name, a heading and the language switch. No side menu or top bar (spec 2 Route list).
  */
 export function AuthScreen({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  const intl = useIntl();
   return (
     <main className="auth-screen section">
+      {/* The browser tab's title in the visitor's language (issue 17). */}
+      <title>{intl.formatMessage({ id: 'Auth.appName' })}</title>
       <div className="auth-card card">
         <div className="card-content">
           <div className="is-flex is-justify-content-space-between is-align-items-center mb-4">
