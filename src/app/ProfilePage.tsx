@@ -5,6 +5,7 @@
  * screens).
  */
 import { useEffect, useState } from 'react';
+import { DocumentTitle } from '@/shared/DocumentTitle';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/features/auth/authSlice';
@@ -53,6 +54,7 @@ export default function ProfilePage() {
 
   return (
     <>
+      <DocumentTitle title="Users.profileTitle" />
       <h1 className="title is-4">
         <FormattedMessage id="Users.profileTitle" />
       </h1>

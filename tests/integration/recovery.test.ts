@@ -6,7 +6,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@/app/i18n/allMessages';
+import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice, sendResetLink } from '@/features/auth/authSlice';
+import { accountsApi } from '@/shared/accounts';
+import type { ThunkExtra } from '@/shared/entitySlice';
 import { createAccount, deleteAccount, uniqueEmail, type TestAccount } from '../support/backend';
 
 let known: TestAccount;
@@ -21,7 +24,12 @@ afterAll(async () => {
 
 /** What the recovery form would show after asking for `email`. */
 async function recover(email: string) {
-  const store = configureStore({ reducer: { auth: authSlice.reducer } });
+  // The real AuthApi, as the app's store gives it to the thunks.
+  const extra: ThunkExtra = { apis: { auth: firebaseAuthApi }, accounts: accountsApi };
+  const store = configureStore({
+    reducer: { auth: authSlice.reducer },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
+  });
   const result = await store.dispatch(sendResetLink({ email }));
   const error = sendResetLink.rejected.match(result) ? result.payload : undefined;
   return {

@@ -4,6 +4,7 @@
  * of the sample summary and recent-users list; the notifications card stays sample content
  * (spec 1).
  */
+import { DocumentTitle } from '@/shared/DocumentTitle';
 import { FormattedMessage } from 'react-intl';
 import { selectIsAdmin, selectSession } from '@/shared/session';
 import { useAppSelector } from '@/app/hooks';
@@ -16,6 +17,7 @@ export default function DashboardPage() {
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <>
+      <DocumentTitle title="Dashboard.title" />
       <h1 className="title">
         <FormattedMessage id="Dashboard.title" />
       </h1>

@@ -1,11 +1,16 @@
 import { format, parseISO } from 'date-fns';
+import { es } from 'date-fns/locale/es';
 import type { ChangeEvent, ReactNode } from 'react';
-import DatePicker from 'react-datepicker';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import { useIntl } from 'react-intl';
 import 'react-datepicker/dist/react-datepicker.css';
 import { DISPLAY_DATE_FORMAT, parseDisplayDate } from './dateText';
 import { FormField } from './FormField';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// The calendar's month and weekday names in Spanish (react-datepicker reads date-fns locales).
+registerLocale('es', es);
 
 export interface DateFieldProps {
   id: string;
@@ -26,6 +31,8 @@ export interface DateFieldProps {
  * it (issue 14), instead of storing year 20 or silently emptying the field.
  */
 export function DateField({ id, label, value, onChange, onBlur, error }: DateFieldProps) {
+  const intl = useIntl();
+  const t = (key: string) => intl.formatMessage({ id: `Common.${key}` });
   return (
     <FormField id={id} label={label} error={error}>
       <DatePicker
@@ -33,7 +40,23 @@ export function DateField({ id, label, value, onChange, onBlur, error }: DateFie
         className="input"
         dateFormat={DISPLAY_DATE_FORMAT}
         strictParsing
-        placeholderText="dd/mm/yyyy"
+        placeholderText={t('datePlaceholder')}
+        // The widget's own labels, translated (issue 17: no English in the Spanish interface).
+        locale={intl.locale.startsWith('es') ? 'es' : undefined}
+        previousMonthButtonLabel={t('datePreviousMonth')}
+        previousMonthAriaLabel={t('datePreviousMonth')}
+        nextMonthButtonLabel={t('dateNextMonth')}
+        nextMonthAriaLabel={t('dateNextMonth')}
+        previousYearButtonLabel={t('datePreviousYear')}
+        previousYearAriaLabel={t('datePreviousYear')}
+        nextYearButtonLabel={t('dateNextYear')}
+        nextYearAriaLabel={t('dateNextYear')}
+        chooseDayAriaLabelPrefix={t('dateChooseDay')}
+        disabledDayAriaLabelPrefix={t('dateUnavailableDay')}
+        monthAriaLabelPrefix={t('dateMonth')}
+        weekAriaLabelPrefix={t('dateWeek')}
+        weekLabel={t('dateWeek')}
+        ariaLabelClose={t('dateClose')}
         selected={value && ISO_DATE.test(value) ? parseISO(value) : null}
         onChange={(date: Date | null) => onChange(date ? format(date, 'yyyy-MM-dd') : null)}
         onChangeRaw={(event) => {

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { SEPARATORS, WithContext as ReactTags, type Tag } from 'react-tag-input';
 import './TagsField.css';
@@ -11,6 +11,30 @@ export interface TagsFieldProps {
   label: ReactNode;
   value: string[];
   onChange: (value: string[]) => void;
+}
+
+/** What react-tag-input gives its remove control (its own English label is replaced). */
+interface RemoveTagProps {
+  onRemove: (event: MouseEvent<HTMLButtonElement> | KeyboardEvent<HTMLButtonElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  className?: string;
+  tag: Tag;
+}
+
+/** The remove button of a tag, labelled 'Remove {tag}' in the interface language. */
+function RemoveTag({ onRemove, onKeyDown, className, tag }: RemoveTagProps) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={onRemove}
+      onKeyDown={onKeyDown}
+      aria-label={intl.formatMessage({ id: 'Common.removeTag' }, { tag: tag.text })}
+    >
+      ×
+    </button>
+  );
 }
 
 /** A tag input over a string[] (info1..info3), comma-delimited (spec section 9). */
@@ -45,6 +69,7 @@ export function TagsField({ id, label, value, onChange }: TagsFieldProps) {
             if (text && !value.includes(text)) onChange([...value, text]);
           }}
           handleDelete={(i) => onChange(value.filter((_, j) => j !== i))}
+          removeComponent={RemoveTag}
         />
       </div>
     </div>
