@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import type { ChangeEvent, ReactNode } from 'react';
-import DatePicker, { registerLocale } from 'react-datepicker';
+import DatePicker, { registerLocale, type CalendarContainer } from 'react-datepicker';
 import { useIntl } from 'react-intl';
 import 'react-datepicker/dist/react-datepicker.css';
 import { DISPLAY_DATE_FORMAT, parseDisplayDate } from './dateText';
@@ -11,6 +11,25 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 // The calendar's month and weekday names in Spanish (react-datepicker reads date-fns locales).
 registerLocale('es', es);
+
+/**
+ * The calendar's popup, as react-datepicker's own CalendarContainer (a modal dialog) but named in
+ * the interface language: the library's name is a fixed English 'Choose Date'.
+ */
+function CalendarDialog({ className, children, inline }: Parameters<typeof CalendarContainer>[0]) {
+  const intl = useIntl();
+  return (
+    <div
+      className={className}
+      aria-label={intl.formatMessage({ id: 'Common.dateDialog' })}
+      role={inline ? undefined : 'dialog'}
+      aria-modal={inline ? undefined : 'true'}
+      translate="no"
+    >
+      {children}
+    </div>
+  );
+}
 
 export interface DateFieldProps {
   id: string;
@@ -57,6 +76,7 @@ export function DateField({ id, label, value, onChange, onBlur, error }: DateFie
         weekAriaLabelPrefix={t('dateWeek')}
         weekLabel={t('dateWeek')}
         ariaLabelClose={t('dateClose')}
+        calendarContainer={CalendarDialog}
         selected={value && ISO_DATE.test(value) ? parseISO(value) : null}
         onChange={(date: Date | null) => onChange(date ? format(date, 'yyyy-MM-dd') : null)}
         onChangeRaw={(event) => {

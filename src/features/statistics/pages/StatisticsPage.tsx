@@ -3,6 +3,7 @@
  * active tutors, matched subjects, pending approvals, orders close to expiry, and orders and
  * revenue per month over the last 12 months.
  */
+import { DocumentTitle } from '@/shared/DocumentTitle';
 import { FormattedMessage } from 'react-intl';
 import { FigureTiles } from '../components/FigureTiles';
 import { OrdersChartCard } from '../components/OrdersChartCard';
@@ -14,6 +15,7 @@ export default function StatisticsPage() {
   const stats = useStatistics();
   return (
     <section>
+      <DocumentTitle title="Statistics.title" />
       <h1 className="title">
         <FormattedMessage id="Statistics.title" />
       </h1>

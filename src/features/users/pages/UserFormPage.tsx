@@ -6,6 +6,7 @@
  * stays, names the failed steps and offers Retry for just those, with the same account (issue 6).
  */
 import { useEffect, useState } from 'react';
+import { DocumentTitle } from '@/shared/DocumentTitle';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -82,6 +83,7 @@ export default function UserFormPage() {
 
   return (
     <>
+      <DocumentTitle title={id ? 'Users.editTitle' : 'Users.newTitle'} />
       <h1 className="title is-4">
         <FormattedMessage id={id ? 'Users.editTitle' : 'Users.newTitle'} />
       </h1>
