@@ -56,7 +56,17 @@ async function adminDatabase(port: number): Promise<import('firebase-admin/datab
     `durability-admin-${++adminCounter}`,
   );
   adminApps.push(app);
-  return getDatabase(app);
+  // The SDK prefers FIREBASE_DATABASE_EMULATOR_HOST to the URL's host, and `npm test` sets it to
+  // the shared backend: without this the writes would go there, not to the server under test.
+  const shared = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+  delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+  try {
+    const db = getDatabase(app);
+    db.ref('.info/connected'); // the repo (and its host) is chosen on first use
+    return db;
+  } finally {
+    if (shared !== undefined) process.env.FIREBASE_DATABASE_EMULATOR_HOST = shared;
+  }
 }
 
 /** The value of write `i`: a string long enough that a mix-up or a truncation shows. */

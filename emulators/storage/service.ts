@@ -209,7 +209,7 @@ export class StorageService {
       'x-goog-metageneration': String(object.metageneration),
       'x-goog-storage-class': 'STANDARD',
       'Last-Modified': new Date(object.updated).toUTCString(),
-      'Content-Disposition': `${object.contentDisposition || 'attachment'}; filename*=${encodeRfc5987(fileName)}`,
+      'Content-Disposition': contentDisposition(object.contentDisposition, fileName),
     };
     if (object.cacheControl) headers['Cache-Control'] = object.cacheControl;
     if (object.contentLanguage) headers['Content-Language'] = object.contentLanguage;
@@ -257,4 +257,17 @@ function encodeRfc5987(text: string): string {
   return encodeURIComponent(text)
     .replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%(7C|60|5E)/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The Content-Disposition of a download: the stored value (default `attachment`) with the object's
+ * file name appended, as firebase-tools' emulator does, unless the stored value names a file
+ * already (the app stores `attachment; filename*=utf-8''<name>`: a second filename would make the
+ * header ambiguous).
+ */
+function contentDisposition(stored: string | undefined, fileName: string): string {
+  const value = stored || 'attachment';
+  return /(^|;)\s*filename\*?=/i.test(value)
+    ? value
+    : `${value}; filename*=${encodeRfc5987(fileName)}`;
 }

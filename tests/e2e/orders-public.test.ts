@@ -38,6 +38,8 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   await getAdminDatabase(adminApp())
     .ref(`orders/${id}`)
     .set({
+      // A record as the rules and orders/schema.ts require it (approval rewrites it whole).
+      id,
       studentName: 'E2E Student',
       studentEmail: 'e2e.student@tuition.test',
       tutorName: 'E2E Tutor',
@@ -52,7 +54,7 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
       expiredDate: Date.now() + 5 * DAY,
       updatedAt: createdAt,
       isObsolete: false,
-      order: -1,
+      order: 0,
       ...overrides,
     });
   return id;

@@ -73,6 +73,10 @@ interface Entity {
 }
 
 const tutorId = uniqueId('schema-tutor');
+
+/** A download URL of this project's bucket for `folder/name`, as the rules require of file fields. */
+const ownFileUrl = (folder: string, name: string) =>
+  `http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/${folder}%2F${name}?alt=media`;
 const entities: Entity[] = [
   {
     name: 'users',
@@ -82,7 +86,7 @@ const entities: Entity[] = [
     overrides: (id) => ({
       id,
       // The rules accept only the user's own logo in Storage.
-      logoUrl: `http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/users%2F${id}_200x200.png?alt=media`,
+      logoUrl: ownFileUrl('users', `${id}_200x200.png`),
     }),
     // isAdmin can never change through the SDK (httpsSetAdmin does it): the record exists first.
     before: (valid) => ({ isAdmin: valid.isAdmin }),
@@ -123,6 +127,8 @@ const entities: Entity[] = [
     id: uniqueId('schema-student'),
     overrides: (id) => ({
       id,
+      // The rules accept only the student's own photo in Storage.
+      logoUrl: ownFileUrl('students', `${id}_200x200.png`),
       // A suggested tutor must exist; a confirmed one needs the tutor's side in the same write.
       tutorMapping: { [SAMPLE_KEY]: { suggested: { [refs.tutor]: true }, updatedAt: 0 } },
     }),
@@ -134,6 +140,9 @@ const entities: Entity[] = [
     id: tutorId,
     overrides: (id) => ({
       id,
+      // The rules accept only the tutor's own photo and CV in Storage.
+      logoUrl: ownFileUrl('tutors', `${id}_200x200.png`),
+      cvUrl: ownFileUrl('tutor-cvs', `${id}.pdf`),
       // The student's side of the match exists (arranged below).
       confirmedStudents: { [refs.student]: { [SAMPLE_KEY]: true } },
     }),
