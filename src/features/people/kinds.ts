@@ -3,7 +3,9 @@
  * is declared here once, and the shared list, form page and Basic Profile form read it instead of
  * branching on the kind.
  */
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ComponentType } from 'react';
+import type { IntlShape } from 'react-intl';
 import type { z } from 'zod';
 import type { createEntitySlice } from '@/shared/entitySlice';
 import { students } from '@/features/people/students/studentsSlice';
@@ -11,6 +13,7 @@ import type { Student } from '@/features/people/students/types';
 import { tutors } from '@/features/people/tutors/tutorsSlice';
 import type { Tutor } from '@/features/people/tutors/types';
 import { StudentExtras } from './components/fields/StudentExtras';
+import { tutorListColumns } from './components/listExtras';
 import { TutorExtras } from './components/fields/TutorExtras';
 import type { ExtrasProps } from './components/fields/personForm';
 import {
@@ -46,6 +49,13 @@ export interface PersonKind<P extends Student | Tutor> {
   newRecordFields: Partial<P>;
   /** The kind's own fields on the Basic Profile tab. */
   Extras: ComponentType<ExtrasProps<P>>;
+  /** What the kind's list shows besides the common columns (spec section 5). */
+  list: {
+    /** Columns after Country, e.g. a tutor's Status. */
+    columns?: (intl: IntlShape) => ColumnDef<P, unknown>[];
+    /** Records listed only once 'Show all' (catalogue id `showAll`) is on, e.g. inactive tutors. */
+    hidden?: { isHidden: (person: P) => boolean; showAll: string };
+  };
   /** What the Profile Level tab does differently. */
   profileLevel: {
     /** The tab's schema; `levelOrder` gives a field level's order (for a tutor's ranges). */
@@ -74,6 +84,7 @@ export const studentKind: PersonKind<Student> = {
   basicSchema: studentBasicSchema,
   newRecordFields: {},
   Extras: StudentExtras,
+  list: {},
   profileLevel: {
     // The values' subjects hold either kind's value; this kind's schema checks its own.
     schema: () => studentProfileLevelSchema as z.ZodType<object, Partial<ProfileLevelValues>>,
@@ -93,6 +104,11 @@ export const tutorKind: PersonKind<Tutor> = {
   basicSchema: tutorBasicSchema,
   newRecordFields: { cvUrl: null },
   Extras: TutorExtras,
+  // Inactive tutors (no status) are hidden until 'Show all' (spec section 5).
+  list: {
+    columns: tutorListColumns,
+    hidden: { isHidden: (tutor) => !tutor.status, showAll: 'Tutors.showAll' },
+  },
   profileLevel: {
     schema: (levelOrder) =>
       tutorProfileLevelSchema(levelOrder) as z.ZodType<object, Partial<ProfileLevelValues>>,

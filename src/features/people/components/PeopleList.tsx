@@ -10,9 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/shared/session';
-import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
-import { tutors } from '@/features/people/tutors/tutorsSlice';
 import type { Tutor } from '@/features/people/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
@@ -22,28 +20,24 @@ import { DataTable } from '@/shared/table/DataTable';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
 import { RowActions } from '@/shared/table/RowActions';
-import type { PersonPath } from '../personApi';
+import type { EntityListState } from '@/shared/entitySlice';
+import type { PersonKind } from '../kinds';
 
 type Person = Student | Tutor;
 const column = createColumnHelper<Person>();
 
 const filterText = (p: Person) => [p.name, p.email, p.id];
 
-export interface PeopleListProps {
-  path: PersonPath;
+export interface PeopleListProps<P extends Person> {
+  kind: PersonKind<P>;
 }
 
 /** The list page body of students or tutors; see the module comment. */
-export function PeopleList({ path }: PeopleListProps) {
+export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const isTutor = path === 'tutors';
-  const area = isTutor ? 'Tutors' : 'Students';
-  // One shape for both lists: the two slices differ only in their record type.
-  const slice = (isTutor ? tutors : students) as unknown as typeof students;
-  const state = useAppSelector((s) => (isTutor ? s.tutors : s.students)) as unknown as ReturnType<
-    typeof students.reducer
-  >;
+  const { path, area, entity: slice, list: extras } = kind;
+  const state = useAppSelector((s) => s[path]) as unknown as EntityListState<P>;
   const session = useAppSelector(selectSession);
   const [showAll, setShowAll] = useState(false);
   const [toDelete, setToDelete] = useState<Person | null>(null);
@@ -53,9 +47,11 @@ export function PeopleList({ path }: PeopleListProps) {
   }, [dispatch, slice]);
 
   const data = useMemo(() => {
-    const all: Person[] = slice.selectors.selectAll(state);
-    return all.filter((p) => p.id !== session?.id && (!isTutor || showAll || p.status));
-  }, [slice, state, session?.id, isTutor, showAll]);
+    const hidden = showAll ? undefined : extras.hidden?.isHidden;
+    return slice.selectors
+      .selectAll(state)
+      .filter((p) => p.id !== session?.id && !hidden?.(p)) as Person[];
+  }, [slice, state, session?.id, extras, showAll]);
 
   const columns = useMemo<ColumnDef<Person, unknown>[]>(() => {
     const list: ColumnDef<Person, unknown>[] = [
@@ -86,17 +82,7 @@ export function PeopleList({ path }: PeopleListProps) {
         header: intl.formatMessage({ id: 'People.country' }),
       }) as ColumnDef<Person, unknown>,
     ];
-    if (isTutor) {
-      list.push(
-        column.accessor('status', {
-          header: intl.formatMessage({ id: 'Tutors.status' }),
-          cell: ({ getValue }) => (
-            <FormattedMessage id={getValue() ? 'Tutors.active' : 'Tutors.inactive'} />
-          ),
-          meta: { csv: (row) => (row.status ? 'active' : 'inactive') },
-        }) as ColumnDef<Person, unknown>,
-      );
-    }
+    list.push(...((extras.columns?.(intl) ?? []) as ColumnDef<Person, unknown>[]));
     list.push(
       column.accessor('createdAt', {
         header: intl.formatMessage({ id: 'People.createdAt' }),
@@ -118,7 +104,7 @@ export function PeopleList({ path }: PeopleListProps) {
       }) as ColumnDef<Person, unknown>,
     );
     return list;
-  }, [intl, isTutor, path]);
+  }, [intl, extras, path]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -139,11 +125,11 @@ export function PeopleList({ path }: PeopleListProps) {
         />
       }
     >
-      {isTutor && (
+      {extras.hidden && (
         <div className="field">
           <Switch
-            id="tutors-show-all"
-            label={<FormattedMessage id="Tutors.showAll" />}
+            id={`${path}-show-all`}
+            label={<FormattedMessage id={extras.hidden.showAll} />}
             checked={showAll}
             onChange={setShowAll}
           />

@@ -1,6 +1,7 @@
 import { PeopleList } from '@/features/people/components/PeopleList';
+import { tutorKind } from '@/features/people/kinds';
 
 /** /tutors: the tutors list with the Show all switch (spec section 2). */
 export default function TutorsPage() {
-  return <PeopleList path="tutors" />;
+  return <PeopleList kind={tutorKind} />;
 }
