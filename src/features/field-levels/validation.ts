@@ -2,6 +2,7 @@
  * The field level form (spec section 5: "Field level ... submits need name and country").
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
+import { recordToForm } from '@/shared/forms/recordToForm';
 import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { fieldLevelRecordSchema } from './schema';
@@ -28,10 +29,5 @@ export const emptyFieldLevel: FieldLevelFormValues = {
 
 /** Form values of a stored field level. */
 export function fieldLevelToForm(level: FieldLevel): FieldLevelFormValues {
-  return {
-    name: level.name ?? '',
-    countryId: level.countryId ?? 'SG',
-    order: String(level.order ?? 0),
-    isObsolete: level.isObsolete === true,
-  };
+  return recordToForm(level, emptyFieldLevel);
 }

@@ -3,6 +3,7 @@
  * description"). Inputs hold strings; the schema gives the record's fields. Messages are
  * catalogue ids.
  */
+import { recordToForm } from '@/shared/forms/recordToForm';
 import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { levelFieldsSchema, levelRecordSchema } from './schema';
@@ -46,11 +47,5 @@ export const emptyLevel: LevelFormValues = {
 
 /** Form values of a stored browsing level (missing switches read as off). */
 export function levelToForm(level: Level): LevelFormValues {
-  return {
-    name: level.name ?? '',
-    accessBy: level.accessBy ?? '',
-    description: level.description ?? '',
-    order: String(level.order ?? 0),
-    fields: { ...noFields, ...level.fields },
-  };
+  return recordToForm(level, emptyLevel);
 }

@@ -2,6 +2,7 @@
  * The school form (spec section 5: "Field level and school submits need name and country").
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
+import { recordToForm } from '@/shared/forms/recordToForm';
 import type { z } from 'zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { schoolRecordSchema } from './schema';
@@ -31,13 +32,5 @@ export const emptySchool: SchoolFormValues = {
 
 /** Form values of a stored school. */
 export function schoolToForm(school: School): SchoolFormValues {
-  return {
-    name: school.name ?? '',
-    countryId: school.countryId ?? 'SG',
-    address1: school.address1 ?? '',
-    address2: school.address2 ?? '',
-    postcode: school.postcode ?? '',
-    order: String(school.order ?? 0),
-    isObsolete: school.isObsolete === true,
-  };
+  return recordToForm(school, emptySchool);
 }

@@ -7,6 +7,7 @@
  *   multipleQtyRestriction (2, 4 or 6, spec section 9), expiryMultiplier, expiryDays and
  *   expiryPrice required.
  */
+import { recordToForm } from '@/shared/forms/recordToForm';
 import { z } from 'zod';
 import {
   optionalMoney,
@@ -77,14 +78,7 @@ export const emptySubjectBasic: SubjectBasicValues = {
 
 /** Basic Info values of a stored subject. */
 export function subjectToBasic(subject: Subject): SubjectBasicValues {
-  return {
-    name: subject.name ?? '',
-    countryId: subject.countryId ?? 'SG',
-    levelStart: subject.levelStart ?? '',
-    levelEnd: subject.levelEnd ?? '',
-    order: String(subject.order ?? 0),
-    isObsolete: subject.isObsolete === true,
-  };
+  return recordToForm(subject, emptySubjectBasic);
 }
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
