@@ -12,14 +12,13 @@
  * applied the CSP, so nothing leaves the machine. tests/integration/hostingHeaders.test.ts checks
  * the file itself.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFirebaseTools, type FirebaseToolsProcess } from '../../emulators/firebase-tools';
+import type { FirebaseToolsProcess } from '../../emulators/firebase-tools';
 import { studentRecord } from '../integration/peopleFixtures';
 import {
   adminApp,
@@ -32,6 +31,7 @@ import {
   type TestAccount,
 } from '../support/backend';
 import { closeBrowser, launchBrowser, signIn } from '../support/browser';
+import { startSideEmulator } from '../support/sideEmulator';
 import { routeToLocalBackend } from '../support/productionBackend';
 import { buildProduction, ROOT, type ProductionBuild } from '../support/productionBuild';
 
@@ -110,53 +110,23 @@ function routerPatterns(): RegExp[] {
     );
 }
 
-/** A TCP port that is free now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 let build: ProductionBuild | undefined;
 let firebaseTools: FirebaseToolsProcess | undefined;
 let origin: string;
 let context: BrowserContext | undefined;
-const log: string[] = [];
 
 beforeAll(async () => {
   build = await buildProduction();
-  const dir = build.dir;
   // Own ports (the local backend holds 4400/4500/5000-range neighbours during npm test).
-  const [port, hub, logging] = [await freePort(), await freePort(), await freePort()];
-  writeFileSync(
-    path.join(dir, 'firebase.json'),
-    JSON.stringify({
-      hosting: { ...hosting, public: 'dist' },
-      emulators: {
-        hosting: { host: HOST, port },
-        hub: { host: HOST, port: hub },
-        logging: { host: HOST, port: logging },
-        ui: { enabled: false },
-        singleProjectMode: true,
-      },
-    }),
-  );
-  firebaseTools = await startFirebaseTools({
-    cwd: dir,
+  const hostingEmulator = await startSideEmulator({
+    dir: build.dir,
     projectId: 'demo-csp',
-    only: ['hosting'],
-    env: {},
-    onLine: (line) => log.push(line),
+    service: 'hosting',
+    config: { hosting: { ...hosting, public: 'dist' } },
     readyTimeoutMs: 60_000,
-  }).catch((error: unknown) => {
-    console.error(log.join('\n'));
-    throw error;
   });
+  firebaseTools = hostingEmulator.process;
+  const port = hostingEmulator.port;
   origin = `http://${HOST}:${port}`;
 });
 

@@ -10,7 +10,6 @@
  * us-central1).
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
@@ -21,23 +20,12 @@ import {
   type FunctionsError,
 } from 'firebase/functions';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFirebaseTools, type FirebaseToolsProcess } from '../../emulators/firebase-tools';
+import type { FirebaseToolsProcess } from '../../emulators/firebase-tools';
+import { startSideEmulator } from '../support/sideEmulator';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
 const PROJECT = 'demo-region';
-
-/** A TCP port that is free now on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('app: getFunctions region from VITE_FIREBASE_FUNCTIONS_REGION', () => {
   afterEach(() => {
@@ -62,7 +50,7 @@ describe('functions: deployed to the FUNCTIONS_REGION parameter', () => {
   let dir = '';
   let firebaseTools: FirebaseToolsProcess | undefined;
   let port = 0;
-  const log: string[] = [];
+  let log: readonly string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'functions-region-'));
@@ -76,32 +64,16 @@ describe('functions: deployed to the FUNCTIONS_REGION parameter', () => {
     symlinkSync(path.join(ROOT, 'functions/lib'), path.join(functionsDir, 'lib'));
     symlinkSync(path.join(ROOT, 'functions/node_modules'), path.join(functionsDir, 'node_modules'));
     writeFileSync(path.join(functionsDir, `.env.${PROJECT}`), 'FUNCTIONS_REGION=asia-southeast1\n');
-    port = await freePort();
-    const [hub, logging] = [await freePort(), await freePort()];
-    writeFileSync(
-      path.join(dir, 'firebase.json'),
-      JSON.stringify({
-        functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }],
-        emulators: {
-          functions: { host: HOST, port },
-          hub: { host: HOST, port: hub },
-          logging: { host: HOST, port: logging },
-          ui: { enabled: false },
-          singleProjectMode: true,
-        },
-      }),
-    );
-    firebaseTools = await startFirebaseTools({
-      cwd: dir,
+    const functionsEmulator = await startSideEmulator({
+      dir,
       projectId: PROJECT,
-      only: ['functions'],
-      env: {},
-      onLine: (line) => log.push(line),
+      service: 'functions',
+      config: { functions: [{ source: 'functions', codebase: 'default', runtime: 'nodejs22' }] },
       readyTimeoutMs: 90_000,
-    }).catch((error: unknown) => {
-      console.error(log.join('\n'));
-      throw error;
     });
+    firebaseTools = functionsEmulator.process;
+    port = functionsEmulator.port;
+    log = functionsEmulator.log;
   }, 120_000);
 
   afterAll(async () => {
