@@ -17,7 +17,8 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { adminSession, closeBrowser, newPage, signIn } from '../support/browser';
+import { adminScreens, eachTab, publicScreens, settle, writeScreenData } from '../support/screens';
 import { studentRecord } from '../integration/peopleFixtures';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -169,4 +170,30 @@ describe('accessibility (axe-core)', () => {
       expect(await violations(p), path).toEqual([]);
     }
   });
+
+  it('every route of the app, each tab of its forms, signed in and signed out', async () => {
+    // The route list comes from the resource registry (tests/support/screens.ts), so a screen
+    // added later is audited too.
+    const session = await adminSession('a11y-every-screen');
+    const data = await writeScreenData(session.admin.uid);
+    try {
+      const found: string[] = [];
+      const audit = async (p: Page, route: string) => {
+        await p.goto(route);
+        await settle(p);
+        await eachTab(p, async (tab) => {
+          for (const v of await violations(p))
+            found.push(`${route}${tab ? ` (tab ${tab})` : ''}: ${v}`);
+        });
+      };
+      for (const route of await adminScreens(data)) await audit(session.page, route);
+      const visitor = await newPage();
+      for (const route of publicScreens(data)) await audit(visitor, route);
+      await visitor.context().close();
+      expect(found).toEqual([]);
+    } finally {
+      await data.remove();
+      await session.close();
+    }
+  }, 300_000);
 });

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
 
 /**
  * The frame of a public page (spec section 6: reached without signing in): no side menu or top
- * bar, just a centred card with a heading. Pages using it load no admin data.
+ * bar, just the language switch and a centred card with a heading. Pages using it load no admin
+ * data.
  */
 export function PublicPage({ title, children }: { title: ReactNode; children: ReactNode }) {
   const intl = useIntl();
@@ -12,6 +14,10 @@ export function PublicPage({ title, children }: { title: ReactNode; children: Re
       {/* The browser tab's title in the visitor's language (issue 17). */}
       <title>{intl.formatMessage({ id: 'Auth.appName' })}</title>
       <div className="container" style={{ maxWidth: '44rem' }}>
+        {/* Students and tutors open these pages from a link: they choose the language here. */}
+        <div className="is-flex is-justify-content-flex-end mb-2">
+          <LanguageSwitch />
+        </div>
         <div className="box">
           <h1 className="title is-4 has-text-centered">{title}</h1>
           {children}
