@@ -61,9 +61,8 @@ async function adminDatabase(port: number): Promise<import('firebase-admin/datab
   const shared = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   delete process.env.FIREBASE_DATABASE_EMULATOR_HOST;
   try {
-    const db = getDatabase(app);
-    db.ref('.info/connected'); // the repo (and its host) is chosen on first use
-    return db;
+    // The SDK reads the variable here, when getDatabase creates the app's repo.
+    return getDatabase(app);
   } finally {
     if (shared !== undefined) process.env.FIREBASE_DATABASE_EMULATOR_HOST = shared;
   }
