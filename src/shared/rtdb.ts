@@ -23,6 +23,44 @@ export interface RecordModify<T> {
   onProgress?: ProgressHandler;
 }
 
+/**
+ * Nodes kept in step with a record (issue 16): its row in the list node, the aggregate counters,
+ * an index. Given the record's key and its value before and after a write (null: absent), the
+ * entries (paths from the root) to write in the SAME multi-path update as the record, so a reader
+ * never sees one without the other. Counters use `increment()` so concurrent writers add up.
+ * Must be pure: it runs again for every write.
+ */
+export type Companions<T> = (
+  id: string,
+  before: T | null,
+  after: T | null,
+) => Record<string, unknown>;
+
+/** One Companions function made of several (their entries merged; later ones win a path). */
+export function composeCompanions<T>(...parts: Companions<T>[]): Companions<T> {
+  return (id, before, after) => Object.assign({}, ...parts.map((part) => part(id, before, after)));
+}
+
+/** The record after an update of `fields` (RTDB `update`: each field replaced, null removes). */
+export function applyFields<T extends object>(current: T, fields: Record<string, unknown>): T {
+  const next = { ...current } as Record<string, unknown>;
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === null) delete next[field];
+    else next[field] = value;
+  }
+  return next as T;
+}
+
+/** Options of rtdbEntityApi. */
+export interface RtdbEntityOptions<T> {
+  /** `list` reads ordered by this child (spec 7: fieldLevels, subjects, schools, orders). */
+  orderBy?: string;
+  /** The database to use; default the app's (tests pass a signed-in web SDK's). */
+  connect?: () => Promise<Database>;
+  /** Nodes written with every create, modify and remove (list rows, counters, indexes). */
+  companions?: Companions<T>;
+}
+
 /** The operations an entity slice needs from its backend; features may replace any of them. */
 export interface EntityApi<T extends { id: string }, C, M extends { id: string }> {
   /** All records, in the order the database returns them. */
@@ -57,13 +95,14 @@ export class NotFoundError extends Error {
  *   item 4) in ONE multi-path update at the root, so there is never a change without its entry;
  *   modify and remove read the record first for the entry's `before`. A modify that changes
  *   nothing writes no entry.
- * @param connect the database to use; default the app's (tests pass a signed-in web SDK's).
+ * - every write also carries `options.companions` (list rows, counters, indexes; issue 16), in
+ *   the same update.
  */
 export function rtdbEntityApi<T extends { id: string }>(
   path: string,
-  orderBy?: string,
-  connect: () => Promise<Database> = database,
+  options: RtdbEntityOptions<T> = {},
 ): EntityApi<T, RecordCreate<T>, RecordModify<T>> {
+  const { orderBy, connect = database, companions = () => ({}) } = options;
   const load = async () => {
     const db = await connect();
     const m = await import('firebase/database');
@@ -95,6 +134,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       const record = stripUndefined({ ...data, id: key });
       await m.update(m.ref(db), {
         [`${path}/${key}`]: record,
+        ...companions(key, null, record as unknown as T),
         ...(await auditLogUpdate(db, {
           entity: path,
           recordId: key,
@@ -114,6 +154,8 @@ export function rtdbEntityApi<T extends { id: string }>(
       for (const [field, value] of Object.entries(fields))
         updates[`${path}/${id}/${field}`] = value;
       if (diff.after || diff.before) {
+        const before = { ...current, id } as unknown as T;
+        Object.assign(updates, companions(id, before, applyFields(before, fields)));
         Object.assign(
           updates,
           await auditLogUpdate(db, { entity: path, recordId: id, action: 'update', ...diff }),
@@ -128,6 +170,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       const before = (await m.get(m.ref(db, `${path}/${id}`))).val() as object | null;
       await m.update(m.ref(db), {
         [`${path}/${id}`]: null,
+        ...(before ? companions(id, { ...before, id } as unknown as T, null) : {}),
         ...(before
           ? await auditLogUpdate(db, { entity: path, recordId: id, action: 'delete', before })
           : {}),

@@ -86,7 +86,10 @@ afterAll(async () => {
 
 describe('entity records (rtdbEntityApi)', () => {
   const schools = () =>
-    rtdbEntityApi<StoredSchool>('schools', 'order', async () => adminWeb.database);
+    rtdbEntityApi<StoredSchool>('schools', {
+      orderBy: 'order',
+      connect: async () => adminWeb.database,
+    });
 
   it('create, update and delete each leave an entry with the changed fields', async () => {
     const startedAt = Date.now();
@@ -137,11 +140,10 @@ describe('entity records (rtdbEntityApi)', () => {
       /permission.denied/i,
     );
     // Refused for a non-admin.
-    const asUser = rtdbEntityApi<StoredSchool>(
-      'schools',
-      'order',
-      async () => nonAdminWeb.database,
-    );
+    const asUser = rtdbEntityApi<StoredSchool>('schools', {
+      orderBy: 'order',
+      connect: async () => nonAdminWeb.database,
+    });
     await expect(asUser.create({ ...school, id })).rejects.toThrow(/permission.denied/i);
     expect((await db().ref(`schools/${id}`).get()).exists()).toBe(false);
     expect(await entriesOf(id)).toHaveLength(0);

@@ -8,7 +8,7 @@ export const fieldLevelsResource = defineResource({
   name: 'fieldLevels',
   path: '/field-levels',
   slice: fieldLevels,
-  api: rtdbEntityApi<FieldLevel>('fieldLevels', 'order'),
+  api: rtdbEntityApi<FieldLevel>('fieldLevels', { orderBy: 'order' }),
   pages: {
     list: () => import('./pages/FieldLevelsPage'),
     form: () => import('./pages/FieldLevelFormPage'),

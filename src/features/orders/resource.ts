@@ -8,7 +8,7 @@ export const ordersResource = defineResource({
   name: 'orders',
   path: '/orders',
   slice: orders,
-  api: rtdbEntityApi<Order>('orders', 'order'),
+  api: rtdbEntityApi<Order>('orders', { orderBy: 'order' }),
   pages: { list: () => import('./pages/OrdersPage') },
   nav: { group: 'sales', list: 'Layout.nav.orders' },
 });

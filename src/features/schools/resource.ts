@@ -8,7 +8,7 @@ export const schoolsResource = defineResource({
   name: 'schools',
   path: '/field-schools',
   slice: schools,
-  api: rtdbEntityApi<School>('schools', 'order'),
+  api: rtdbEntityApi<School>('schools', { orderBy: 'order' }),
   pages: {
     list: () => import('./pages/SchoolsPage'),
     form: () => import('./pages/SchoolFormPage'),

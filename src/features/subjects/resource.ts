@@ -8,7 +8,7 @@ export const subjectsResource = defineResource({
   name: 'subjects',
   path: '/subjects',
   slice: subjects,
-  api: rtdbEntityApi<Subject>('subjects', 'order'),
+  api: rtdbEntityApi<Subject>('subjects', { orderBy: 'order' }),
   pages: {
     list: () => import('./pages/SubjectsPage'),
     form: () => import('./pages/SubjectFormPage'),
