@@ -126,4 +126,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The demo data writes the derived nodes the app's writes keep (issue 16) with the same pure
+    // functions, so the two cannot drift; nothing else of the app.
+    files: ['emulators/seed/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/(?!shared/domain/derived$)|(\\.\\./)+src/)',
+              message: "The demo data uses only the app's pure derived-node functions.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -8,6 +8,7 @@
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { backOfficeClaims } from '../../functions/src/common.js';
+import { rebuildDerived } from '@/shared/domain/derived';
 import { localAdminApp } from '../admin';
 import { buildDemoData, type DemoAccount, type DemoDataOptions } from './build';
 
@@ -84,6 +85,11 @@ export async function seedDemoData(options: DemoDataOptions = {}): Promise<SeedC
       updates[`${collection}/${id}`] = record;
     }
   }
+  // The list nodes, counters and indexes the app keeps with every write (issue 16).
+  Object.assign(
+    updates,
+    rebuildDerived({ students: data.students, tutors: data.tutors, orders: data.orders }),
+  );
   // One multi-path update: listeners see the whole data set appear at once.
   await getDatabase(app).ref().update(updates);
   const count = (collection: (typeof collections)[number]) => Object.keys(data[collection]).length;

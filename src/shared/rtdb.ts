@@ -8,6 +8,7 @@ import type { Database } from 'firebase/database';
 import { database } from './firebase';
 import type { FileChanges, OwnedFile } from './ownedFiles';
 import type { ProgressHandler } from './upload';
+import { applyFields, sameValue, type Derivation } from './domain/derived/derivation';
 
 /** What a create takes: the record without its key, or with a given key (an Auth uid). */
 export type RecordCreate<T> = Omit<T, 'id'> & { id?: string };
@@ -23,42 +24,17 @@ export interface RecordModify<T> {
   onProgress?: ProgressHandler;
 }
 
-/**
- * Nodes kept in step with a record (issue 16): its row in the list node, the aggregate counters,
- * an index. Given the record's key and its value before and after a write (null: absent), the
- * entries (paths from the root) to write in the SAME multi-path update as the record, so a reader
- * never sees one without the other. Counters use `increment()` so concurrent writers add up.
- * Must be pure: it runs again for every write.
- */
-export type Companions<T> = (
-  id: string,
-  before: T | null,
-  after: T | null,
-) => Record<string, unknown>;
-
-/** One Companions function made of several (their entries merged; later ones win a path). */
-export function composeCompanions<T>(...parts: Companions<T>[]): Companions<T> {
-  return (id, before, after) => Object.assign({}, ...parts.map((part) => part(id, before, after)));
-}
-
-/** The record after an update of `fields` (RTDB `update`: each field replaced, null removes). */
-export function applyFields<T extends object>(current: T, fields: Record<string, unknown>): T {
-  const next = { ...current } as Record<string, unknown>;
-  for (const [field, value] of Object.entries(fields)) {
-    if (value === null) delete next[field];
-    else next[field] = value;
-  }
-  return next as T;
-}
-
 /** Options of rtdbEntityApi. */
-export interface RtdbEntityOptions<T> {
+export interface RtdbEntityOptions {
   /** `list` reads ordered by this child (spec 7: fieldLevels, subjects, schools, orders). */
   orderBy?: string;
   /** The database to use; default the app's (tests pass a signed-in web SDK's). */
   connect?: () => Promise<Database>;
-  /** Nodes written with every create, modify and remove (list rows, counters, indexes). */
-  companions?: Companions<T>;
+  /**
+   * The derived nodes written with every create, modify and remove (list rows, counters,
+   * indexes; shared/domain/derived `DERIVATIONS`).
+   */
+  derived?: Derivation<object>;
 }
 
 /** The operations an entity slice needs from its backend; features may replace any of them. */
@@ -95,18 +71,19 @@ export class NotFoundError extends Error {
  *   item 4) in ONE multi-path update at the root, so there is never a change without its entry;
  *   modify and remove read the record first for the entry's `before`. A modify that changes
  *   nothing writes no entry.
- * - every write also carries `options.companions` (list rows, counters, indexes; issue 16), in
+ * - every write also carries the companions of `options.derived` (list rows, counters, indexes; issue 16), in
  *   the same update.
  */
 export function rtdbEntityApi<T extends { id: string }>(
   path: string,
-  options: RtdbEntityOptions<T> = {},
+  options: RtdbEntityOptions = {},
 ): EntityApi<T, RecordCreate<T>, RecordModify<T>> {
-  const { orderBy, connect = database, companions = () => ({}) } = options;
+  const { orderBy, connect = database, derived } = options;
   const load = async () => {
     const db = await connect();
     const m = await import('firebase/database');
-    return { db, m };
+    const companions = derived ? derived.companions(m.increment) : () => ({});
+    return { db, m, companions };
   };
   return {
     async list() {
@@ -126,7 +103,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       return { ...(snap.val() as Omit<T, 'id'>), id } as T;
     },
     async create(input) {
-      const { db, m } = await load();
+      const { db, m, companions } = await load();
       const { id: givenId, ...data } = input;
       const key = givenId ?? (m.push(m.ref(db, path)).key as string);
       // The key is also stored as the record's `id` child (spec section 3 lists it; the demo data
@@ -134,7 +111,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       const record = stripUndefined({ ...data, id: key });
       await m.update(m.ref(db), {
         [`${path}/${key}`]: record,
-        ...companions(key, null, record as unknown as T),
+        ...companions(key, null, record as object),
         ...(await auditLogUpdate(db, {
           entity: path,
           recordId: key,
@@ -145,7 +122,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       return { ...data, id: key } as unknown as T;
     },
     async modify({ id, changes }) {
-      const { db, m } = await load();
+      const { db, m, companions } = await load();
       const target = m.ref(db, `${path}/${id}`);
       const fields = stripUndefined(changes as Record<string, unknown>);
       const current = ((await m.get(target)).val() as Record<string, unknown> | null) ?? {};
@@ -166,7 +143,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       return { ...(snap.val() as Omit<T, 'id'>), id } as T;
     },
     async remove(id) {
-      const { db, m } = await load();
+      const { db, m, companions } = await load();
       const before = (await m.get(m.ref(db, `${path}/${id}`))).val() as object | null;
       await m.update(m.ref(db), {
         [`${path}/${id}`]: null,
@@ -236,18 +213,6 @@ export async function auditLogUpdate(
       after: change.after ?? undefined,
     }),
   };
-}
-
-/** True when two Database values (primitives or plain objects) are equal. */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
 }
 
 /**

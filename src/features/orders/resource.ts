@@ -1,4 +1,5 @@
 import { defineResource } from '@/shared/resource';
+import { DERIVATIONS } from '@/shared/domain/derived';
 import { rtdbEntityApi } from '@/shared/rtdb';
 import { orders } from './ordersSlice';
 import type { Order } from './types';
@@ -8,7 +9,7 @@ export const ordersResource = defineResource({
   name: 'orders',
   path: '/orders',
   slice: orders,
-  api: rtdbEntityApi<Order>('orders', { orderBy: 'order' }),
+  api: rtdbEntityApi<Order>('orders', { orderBy: 'order', derived: DERIVATIONS.orders }),
   pages: { list: () => import('./pages/OrdersPage') },
   nav: { group: 'sales', list: 'Layout.nav.orders' },
 });

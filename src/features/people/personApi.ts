@@ -5,6 +5,7 @@
  * (shared/accounts), photos and CVs are stored as the kind's OwnedFiles (shared/ownedFiles).
  */
 import type { PersonBase } from '@/shared/domain/person';
+import { DERIVATIONS } from '@/shared/domain/derived';
 import { database } from '@/shared/firebase';
 import { deleteOwnedFiles, type OwnedFile } from '@/shared/ownedFiles';
 import {
@@ -59,16 +60,18 @@ function personEntityApi<P extends PersonBase>(
   files: readonly OwnedFile[],
   matchCleanUp: MatchCleanUp<P>,
 ): EntityApi<P, RecordCreate<P>, RecordModify<P>> {
-  const base = withOwnedFiles(rtdbEntityApi<P>(path), files);
+  const base = withOwnedFiles(rtdbEntityApi<P>(path, { derived: DERIVATIONS[path] }), files);
   return {
     ...base,
     async remove(id) {
       const db = await database();
-      const { ref, get, update } = await import('firebase/database');
+      const { ref, get, update, increment } = await import('firebase/database');
       const record = (await get(ref(db, `${path}/${id}`))).val() as P | null;
       const updates = {
         ...(record ? matchCleanUp(id, record, Date.now()) : {}),
         [`${path}/${id}`]: null,
+        // Its list row, counters and index entries (issue 16), in the same write.
+        ...(record ? DERIVATIONS[path].companions(increment)(id, { ...record, id }, null) : {}),
         // The deletion's audit entry, in the same write (issue 17 item 4).
         ...(record
           ? await auditLogUpdate(db, {

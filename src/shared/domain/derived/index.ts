@@ -1,0 +1,32 @@
+/**
+ * Every derived node of the database, per collection (issue 16): what a write of a record of that
+ * collection must also write (shared/rtdb `companions`) and how to rebuild the nodes from all
+ * records (demo data, repair, tests). Add a derivation here and every writer keeps it.
+ */
+import { composeDerivations, type Derivation } from './derivation';
+import { personListRows } from './listRows';
+
+/** The collections that have derived nodes. */
+export type DerivedCollection = 'students' | 'tutors' | 'orders';
+
+/** The derivations of each collection. */
+export const DERIVATIONS: Record<DerivedCollection, Derivation<object>> = {
+  students: composeDerivations(personListRows('students')),
+  tutors: composeDerivations(personListRows('tutors')),
+  orders: composeDerivations(),
+};
+
+/**
+ * The derived nodes' whole value from all records of the given collections (paths from the
+ * root; a collection left out is not rebuilt).
+ */
+export function rebuildDerived(
+  data: Partial<Record<DerivedCollection, Readonly<Record<string, object>>>>,
+): Record<string, unknown> {
+  const updates: Record<string, unknown> = {};
+  for (const [collection, records] of Object.entries(data)) {
+    if (records)
+      Object.assign(updates, DERIVATIONS[collection as DerivedCollection].rebuild(records));
+  }
+  return updates;
+}
