@@ -10,6 +10,7 @@ import { toAppError, type AppError } from './errors';
 import { storeOwnedFiles, type FileChanges, type OwnedFile } from './ownedFiles';
 import { auditLogUpdate, stripUndefined } from './rtdb';
 import type { ProgressHandler } from './upload';
+import { DERIVATIONS, type DerivedCollection } from './domain/derived';
 
 /** Payload of httpsCreateUser (spec section 7). */
 export type CreateAccountPayload =
@@ -121,7 +122,13 @@ export const accountsApi: AccountsApi = {
     const uid = resume?.uid ?? (await createAccount(account));
     const wanted = new Set<FollowUpStep>(resume?.steps ?? FOLLOW_UP_STEPS);
     const stored = { ...record, id: uid };
-    const [{ ref, update }, db] = await Promise.all([import('firebase/database'), database()]);
+    const [{ ref, update, increment }, db] = await Promise.all([
+      import('firebase/database'),
+      database(),
+    ]);
+    // The record's list row, counters and index entries go with it (issue 16).
+    const derived = path in DERIVATIONS ? DERIVATIONS[path as DerivedCollection] : undefined;
+    const companions = derived ? derived.companions(increment) : () => ({});
     // Record and file URLs are each written with their audit entry in one multi-path update
     // (issue 17 item 4).
     const audited = async (
@@ -137,7 +144,10 @@ export const accountsApi: AccountsApi = {
     const recordWritten = wanted.has('record')
       ? (async () => {
           const record = stripUndefined(stored);
-          await audited('create', record, { [`${path}/${uid}`]: record });
+          await audited('create', record, {
+            [`${path}/${uid}`]: record,
+            ...companions(uid, null, record),
+          });
         })()
       : Promise.resolve();
     const failures = await runFollowUpSteps({
@@ -150,6 +160,8 @@ export const accountsApi: AccountsApi = {
               const fields: Record<string, unknown> = {};
               for (const [field, url] of Object.entries(urls))
                 fields[`${path}/${uid}/${field}`] = url;
+              const withUrls = { ...stripUndefined(stored), ...urls };
+              Object.assign(fields, companions(uid, stripUndefined(stored), withUrls));
               await audited('update', urls, fields);
               Object.assign(stored, urls);
             }
