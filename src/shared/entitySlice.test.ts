@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { AccountsApi, AccountRequest } from './accounts';
 import { createEntitySlice, STEPS_FAILED, type ThunkExtra } from './entitySlice';
-import type { EntityApi } from './rtdb';
+import type { EntityApi, WatchBatch } from './rtdb';
 import { sessionCleared } from './session';
 
 interface Item {
@@ -226,5 +226,49 @@ describe('createWithAccount (the one account workflow, issue 14)', () => {
     await store.dispatch(entity.createWithAccount(request));
     expect(all()).toEqual([]);
     expect(state().error?.messageId).toBeTruthy();
+  });
+
+  it('watch: the first batch replaces the list, later ones upsert and remove; stop detaches', async () => {
+    let emit: ((batch: WatchBatch<Item>) => void) | undefined;
+    let detached = 0;
+    const api: EntityApi<Item, Create, Modify> = {
+      ...memoryApi(),
+      watch: (onBatch) => {
+        emit = onBatch;
+        return () => detached++;
+      },
+    };
+    const { entity, store, all, state } = setup(api);
+    const stop = store.dispatch(entity.watch());
+    expect(state().loading).toBe(true);
+    await vi.waitFor(() => expect(emit).toBeDefined());
+    emit?.({
+      upserts: [
+        { id: 'a', name: 'Alpha' },
+        { id: 'b', name: 'Beta' },
+      ],
+      removals: [],
+      initial: true,
+    });
+    expect(all().map((r) => r.name)).toEqual(['Alpha', 'Beta']);
+    expect(state().loading).toBe(false);
+    emit?.({ upserts: [{ id: 'c', name: 'Ceta' }], removals: ['a'], initial: false });
+    expect(all().map((r) => r.name)).toEqual(['Beta', 'Ceta']);
+    stop();
+    expect(detached).toBe(1);
+  });
+
+  it("watch: a failed listen is the list's load error", async () => {
+    const api: EntityApi<Item, Create, Modify> = {
+      ...memoryApi(),
+      watch: (_onBatch, onError) => {
+        onError(Object.assign(new Error('denied'), { code: 'PERMISSION_DENIED' }));
+        return () => undefined;
+      },
+    };
+    const { entity, store, state } = setup(api);
+    store.dispatch(entity.watch());
+    await vi.waitFor(() => expect(state().loadError).not.toBeNull());
+    expect(state().loading).toBe(false);
   });
 });

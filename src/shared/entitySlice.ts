@@ -5,7 +5,8 @@
  *
  * - state: the records (a createEntityAdapter collection: `ids` + `entities`, read as `data` by
  *   `selectors.selectAll`), and the flags `loading`, `error`, `success`, `deleted`;
- * - fetch: loading, then the records or an error;
+ * - fetch: loading, then the records or an error; watch: the same, then every change by anyone
+ *   (live listeners, issue 16);
  * - create: appends the record and sets success; modify: replaces it and sets success;
  * - delete: removes it and sets deleted;
  * - cleanUp: resets loading, error, success and deleted;
@@ -22,6 +23,7 @@
  * fulfilled action's `meta.toast` so one listener in the app can show them.
  */
 import {
+  createAction,
   createAsyncThunk,
   createEntityAdapter,
   createSlice,
@@ -33,7 +35,7 @@ import type { AccountRequest, AccountsApi, StepFailure } from './accounts';
 import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
 import type { OwnedFile } from './ownedFiles';
 import { byOrderThenName, createReorderThunk } from './reorder';
-import type { EntityApi } from './rtdb';
+import type { EntityApi, Unsubscribe, WatchBatch } from './rtdb';
 import { sessionCleared } from './session';
 
 /** A value, or a function that loads it on first use (keeps SDK code out of /login's bundle). */
@@ -262,6 +264,48 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     },
   );
 
+  /** The first rows or a change of a followed list (`watch`), as the api delivers them. */
+  const synced = createAction<WatchBatch<T>>(`${name}/synced`);
+  const watchStarted = createAction(`${name}/watchStarted`);
+  const watchFailed = createAction<AppError>(`${name}/watchFailed`);
+
+  /**
+   * Follows the list live (issue 16 item 2): the api's `watch` (rows first, then every change by
+   * anyone, applied as they come); an api without it is read once (fetchAll). Dispatch it where a
+   * list is shown and call the returned function when the screen is left (or the user signs
+   * out, which unmounts the screen).
+   * @returns the function that detaches the listeners.
+   */
+  const watch =
+    () =>
+    (
+      dispatch: (action: unknown) => unknown,
+      _getState: unknown,
+      extra: ThunkExtra,
+    ): Unsubscribe => {
+      let stop: Unsubscribe | undefined;
+      let stopped = false;
+      dispatch(watchStarted());
+      entityApiOf<T, C, M>(extra, name).then(
+        (api) => {
+          if (stopped) return;
+          if (!api.watch) {
+            void dispatch(fetchAll());
+            return;
+          }
+          stop = api.watch(
+            (batch) => dispatch(synced(batch)),
+            (error) => dispatch(watchFailed(toAppError(error))),
+          );
+        },
+        (error: unknown) => dispatch(watchFailed(toAppError(error))),
+      );
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    };
+
   const pending = (state: Flags) => {
     state.loading = true;
     state.error = null;
@@ -289,6 +333,22 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     extraReducers: (builder) => {
       builder
         .addCase(sessionCleared, () => initialState)
+        .addCase(watchStarted, (state) => {
+          state.loading = true;
+          state.loadError = null;
+        })
+        .addCase(synced, (state, { payload }) => {
+          // Rows replace what is held (a row lacks a field that was removed); the first batch
+          // is the whole list.
+          if (payload.initial) adapter.setAll(state as EntityListState<T>, payload.upserts);
+          else adapter.setMany(state as EntityListState<T>, payload.upserts);
+          adapter.removeMany(state as EntityListState<T>, payload.removals);
+          if (payload.initial) state.loading = false;
+        })
+        .addCase(watchFailed, (state, { payload }) => {
+          failed(state, payload);
+          state.loadError = payload;
+        })
         .addCase(fetchAll.pending, (state) => {
           pending(state);
           state.loadError = null;
@@ -361,6 +421,9 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
     initialState,
     fetchAll,
     fetchOne,
+    watch,
+    /** The action a followed list's batches arrive as (for tests and extra reducers). */
+    synced,
     create,
     modify,
     remove,

@@ -35,7 +35,28 @@ export interface RtdbEntityOptions {
    * indexes; shared/domain/derived `DERIVATIONS`).
    */
   derived?: Derivation<object>;
+  /**
+   * The node a list follows (`watch`), when not `path` itself: a list node of compact rows, e.g.
+   * 'lists/students' (issue 16 item 1).
+   */
+  listPath?: string;
 }
+
+/**
+ * What changed in a followed list since the last batch: rows added or changed (whole rows, each
+ * replacing the one held), ids removed; `initial` for the first batch, which holds every row.
+ */
+export interface WatchBatch<T> {
+  upserts: T[];
+  removals: string[];
+  initial: boolean;
+}
+
+/** How long child events are gathered into one batch (ms): one store update per frame. */
+export const WATCH_BATCH_MS = 16;
+
+/** Stops following a list (detaches its listeners). */
+export type Unsubscribe = () => void;
 
 /** The operations an entity slice needs from its backend; features may replace any of them. */
 export interface EntityApi<T extends { id: string }, C, M extends { id: string }> {
@@ -49,6 +70,13 @@ export interface EntityApi<T extends { id: string }, C, M extends { id: string }
   modify(input: M): Promise<T>;
   /** Removes the record. */
   remove(id: string): Promise<void>;
+  /**
+   * Follows the list (issue 16 item 2): `onBatch` gets every row first (`initial`), then each
+   * change by anyone, gathered per WATCH_BATCH_MS; `onError` gets a failed listen (e.g.
+   * PERMISSION_DENIED). Optional: a list without it is read once with `list`.
+   * @returns the function that detaches the listeners.
+   */
+  watch?(onBatch: (batch: WatchBatch<T>) => void, onError: (error: Error) => void): Unsubscribe;
 }
 
 /** Thrown by `get` for a missing record. */
@@ -78,7 +106,7 @@ export function rtdbEntityApi<T extends { id: string }>(
   path: string,
   options: RtdbEntityOptions = {},
 ): EntityApi<T, RecordCreate<T>, RecordModify<T>> {
-  const { orderBy, connect = database, derived } = options;
+  const { orderBy, connect = database, derived, listPath = path } = options;
   const load = async () => {
     const db = await connect();
     const m = await import('firebase/database');
@@ -95,6 +123,59 @@ export function rtdbEntityApi<T extends { id: string }>(
         items.push({ ...(child.val() as Omit<T, 'id'>), id: child.key } as T);
       });
       return items;
+    },
+    watch(onBatch, onError) {
+      let detach: Unsubscribe[] = [];
+      let stopped = false;
+      void load().then(
+        ({ db, m }) => {
+          if (stopped) return;
+          const target = m.ref(db, listPath);
+          const upserts = new Map<string, T>();
+          const removals = new Set<string>();
+          let initial = true;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const flush = () => {
+            timer = undefined;
+            const batch = { upserts: [...upserts.values()], removals: [...removals], initial };
+            upserts.clear();
+            removals.clear();
+            initial = false;
+            onBatch(batch);
+          };
+          // The first rows arrive as one burst of child_added before the value event; later
+          // changes are gathered briefly so a burst (an import, a seed) is one store update.
+          const schedule = () => {
+            if (!initial && timer === undefined) timer = setTimeout(flush, WATCH_BATCH_MS);
+          };
+          const put = (child: { key: string | null; val(): unknown }) => {
+            const key = child.key as string;
+            upserts.set(key, { ...(child.val() as Omit<T, 'id'>), id: key } as T);
+            removals.delete(key);
+            schedule();
+          };
+          detach = [
+            m.onChildAdded(target, put, onError),
+            m.onChildChanged(target, put, onError),
+            m.onChildRemoved(
+              target,
+              (child) => {
+                upserts.delete(child.key as string);
+                removals.add(child.key as string);
+                schedule();
+              },
+              onError,
+            ),
+            m.onValue(target, () => initial && flush(), onError, { onlyOnce: true }),
+            () => clearTimeout(timer),
+          ];
+        },
+        (error: unknown) => onError(error as Error),
+      );
+      return () => {
+        stopped = true;
+        for (const off of detach) off();
+      };
     },
     async get(id) {
       const { db, m } = await load();

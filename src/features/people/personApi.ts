@@ -6,6 +6,7 @@
  */
 import type { PersonBase } from '@/shared/domain/person';
 import { DERIVATIONS } from '@/shared/domain/derived';
+import { listPath } from '@/shared/domain/derived/listRows';
 import { database } from '@/shared/firebase';
 import { deleteOwnedFiles, type OwnedFile } from '@/shared/ownedFiles';
 import {
@@ -60,7 +61,10 @@ function personEntityApi<P extends PersonBase>(
   files: readonly OwnedFile[],
   matchCleanUp: MatchCleanUp<P>,
 ): EntityApi<P, RecordCreate<P>, RecordModify<P>> {
-  const base = withOwnedFiles(rtdbEntityApi<P>(path, { derived: DERIVATIONS[path] }), files);
+  const base = withOwnedFiles(
+    rtdbEntityApi<P>(path, { derived: DERIVATIONS[path], listPath: listPath(path) }),
+    files,
+  );
   return {
     ...base,
     async remove(id) {

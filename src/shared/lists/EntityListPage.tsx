@@ -29,6 +29,7 @@ import { useSearchParamsState } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
 import { RowActions } from '../table/RowActions';
 import { PageCard } from './PageCard';
+import { useLiveList, type Watchable } from './useLiveList';
 
 /** A dispatched async thunk (createAsyncThunk); its own argument types do not matter here. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -57,7 +58,7 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   /** The list's name in ids and file names: the CSV export and the Show all switch's id. */
   name: string;
   /** The slice's thunks (shared/entitySlice): loaded on mount, removed after confirmation. */
-  entity: { fetchAll: () => Thunk; remove: (id: string) => Thunk };
+  entity: Watchable & { remove: (id: string) => Thunk };
   /** Every record, sorted by `order`. */
   selectAll: (state: S) => T[];
   /** The slice's flags: `loadError` (not `error`) decides 'Show error' (spec section 2). */
@@ -124,15 +125,10 @@ export function EntityListPage<T extends ListedRecord, S>({
   const [showAll, setShowAll] = useSearchParamsState(readShowAll, writeShowAll);
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
-  // True until the first read settles: the slice's own flag is set only once the effect below
-  // has dispatched, so without this the first frame would say 'No records to show'.
-  const [firstRead, setFirstRead] = useState(true);
   const focusTableAfterClose = useRef(false);
 
-  const load = useCallback(() => {
-    void Promise.resolve(dispatch(entity.fetchAll())).finally(() => setFirstRead(false));
-  }, [dispatch, entity]);
-  useEffect(load, [load]);
+  // The list follows the database while shown (issue 16): another admin's change appears here.
+  const { retry } = useLiveList(entity);
 
   useEffect(() => {
     if (toDelete !== null || !focusTableAfterClose.current) return;
@@ -239,9 +235,9 @@ export function EntityListPage<T extends ListedRecord, S>({
         filterText={filterText}
         label={t('title')}
         csvFileName={name}
-        loading={loading || firstRead}
+        loading={loading}
         error={loadError}
-        onRetry={load}
+        onRetry={retry}
         actions={
           <Link className="button is-primary" to={`${path}/new`}>
             <FormattedMessage id={`${prefix}.new`} />

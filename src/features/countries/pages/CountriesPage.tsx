@@ -5,9 +5,10 @@
  * documented in countriesSlice (a stored record = obsolete; removing it restores the country).
  */
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useLiveList } from '@/shared/lists/useLiveList';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
@@ -27,9 +28,8 @@ export default function CountriesPage() {
   // Codes whose switch is being written, so a second click cannot race the first.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    void dispatch(countries.fetchAll());
-  }, [dispatch]);
+  // Followed live while shown (issue 16).
+  const { retry } = useLiveList(countries);
 
   const data = showAll ? all : unstored;
 
@@ -123,6 +123,7 @@ export default function CountriesPage() {
         csvFileName="countries"
         loading={loading}
         error={loadError}
+        onRetry={retry}
       />
     </PageCard>
   );

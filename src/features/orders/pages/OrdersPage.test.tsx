@@ -1,10 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { messages } from '@/app/i18n/allMessages';
+import type { AccountsApi } from '@/shared/accounts';
+import type { ThunkExtra } from '@/shared/entitySlice';
+import type { EntityApi } from '@/shared/rtdb';
 import { orders } from '../ordersSlice';
 import type { Order } from '../types';
 import OrdersPage from './OrdersPage';
@@ -33,12 +36,14 @@ function order(id: string, overrides: Partial<Order> = {}): Order {
   };
 }
 
-function setup(rows: Order[]) {
-  // The page's fetchAll would go to the backend; the list state is preloaded and the fetch's
-  // pending action is ignored by a reducer that only knows the preloaded records.
-  const preloaded = orders.adapter.setAll(orders.initialState, rows);
+async function setup(rows: Order[]) {
+  // The page follows the list through the slice's api (the thunks' extraArgument): an in-memory
+  // one without `watch`, so the slice reads it once.
+  const api: Pick<EntityApi<Order, never, never>, 'list'> = { list: async () => rows };
+  const extra: ThunkExtra = { apis: { orders: api }, accounts: {} as AccountsApi };
   const store = configureStore({
-    reducer: { orders: (state = preloaded) => state },
+    reducer: { orders: orders.reducer },
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
   });
   render(
     <Provider store={store}>
@@ -49,12 +54,13 @@ function setup(rows: Order[]) {
       </IntlProvider>
     </Provider>,
   );
+  await waitFor(() => expect(store.getState().orders.ids).toHaveLength(rows.length));
 }
 
 describe('OrdersPage', () => {
   it('lists orders with SGD totals, lessons, status and expiry warnings; obsolete ones behind Show all', async () => {
     const user = userEvent.setup();
-    setup([
+    await setup([
       order('a'),
       order('b', { status: 'approved', expiredDate: Date.now() + 2 * DAY }),
       order('c', { expiredDate: Date.now() - DAY }),
@@ -79,7 +85,7 @@ describe('OrdersPage', () => {
 
   it('filters on student e-mail and subject (spec 5)', async () => {
     const user = userEvent.setup();
-    setup([order('a'), order('b', { subjectName: 'Chemistry' })]);
+    await setup([order('a'), order('b', { subjectName: 'Chemistry' })]);
     const table = screen.getByRole('table', { name: 'Orders' });
     await user.type(screen.getByLabelText('Search'), 'CHEMIS');
     expect(within(table).queryByRole('cell', { name: 'a' })).toBeNull();
@@ -92,7 +98,7 @@ describe('OrdersPage', () => {
 
   it('asks for confirmation before approving; cancel leaves it alone', async () => {
     const user = userEvent.setup();
-    setup([order('a')]);
+    await setup([order('a')]);
     await user.click(screen.getByRole('button', { name: 'Approve order a' }));
     const dialog = screen.getByRole('dialog', { name: 'Approve order', hidden: true });
     expect(dialog).toHaveTextContent('Approve order a of Student a for SGD 1,234.50?');
@@ -102,7 +108,7 @@ describe('OrdersPage', () => {
 
   it('shows the QR of an approved order at 256 px with a link to its page', async () => {
     const user = userEvent.setup();
-    setup([order('z', { status: 'approved' })]);
+    await setup([order('z', { status: 'approved' })]);
     await user.click(screen.getByRole('button', { name: 'View QR of order z' }));
     const qr = screen.getByRole('img', { name: 'QR code of order z', hidden: true });
     expect(qr).toHaveAttribute('width', '256');

@@ -10,6 +10,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useLiveList } from '@/shared/lists/useLiveList';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
@@ -43,8 +44,9 @@ export default function OrdersPage() {
   // One instant per page view, so every row's expiry is judged against the same time.
   const [now] = useState(() => Date.now());
 
+  // Followed live while shown (issue 16): approvals and changes by others appear here.
+  const { retry } = useLiveList(orders);
   useEffect(() => {
-    void dispatch(orders.fetchAll());
     return () => {
       dispatch(orders.actions.cleanUp());
     };
@@ -244,6 +246,7 @@ export default function OrdersPage() {
         csvFileName="orders"
         loading={state.loading}
         error={state.loadError}
+        onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
         actions={
           <div className="field mb-0 ml-3">

@@ -5,7 +5,7 @@
  * "Show all" is on. Deleting asks first and closes the dialog after success (spec section 4).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -15,6 +15,7 @@ import type { Tutor } from '@/features/people/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
+import { useLiveList } from '@/shared/lists/useLiveList';
 import { Avatar } from '@/shared/Avatar';
 import { DataTable } from '@/shared/table/DataTable';
 import { EmailText } from '@/shared/table/EmailText';
@@ -42,9 +43,8 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const [showAll, setShowAll] = useState(false);
   const [toDelete, setToDelete] = useState<Person | null>(null);
 
-  useEffect(() => {
-    void dispatch(slice.fetchAll());
-  }, [dispatch, slice]);
+  // The list follows lists/{path} while shown (issue 16): compact rows, live.
+  const { retry } = useLiveList(slice);
 
   const data = useMemo(() => {
     const hidden = showAll ? undefined : extras.hidden?.isHidden;
@@ -144,6 +144,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
         csvFileName={path}
         loading={state.loading}
         error={state.loadError}
+        onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
         actions={
           <Link className="button is-primary" to={`/${path}/new`}>

@@ -25,13 +25,15 @@ export interface UsersTableProps {
   loading?: boolean;
   /** A failed load: the table shows 'Show error'. */
   error?: AppError | null;
+  /** Loads again after a failed load (the Retry button next to the error). */
+  onRetry?: () => void;
   /** Asks to delete a (non-admin) user; the page confirms first. */
   onDelete: (user: User) => void;
   /** Toolbar content, e.g. the New User button. */
   actions?: ReactNode;
 }
 
-export function UsersTable({ users, loading, error, onDelete, actions }: UsersTableProps) {
+export function UsersTable({ users, loading, error, onRetry, onDelete, actions }: UsersTableProps) {
   const intl = useIntl();
   const t = useCallback((id: string) => intl.formatMessage({ id }), [intl]);
 
@@ -124,6 +126,7 @@ export function UsersTable({ users, loading, error, onDelete, actions }: UsersTa
       csvFileName="users"
       loading={loading}
       error={error}
+      onRetry={onRetry}
       actions={actions}
       initialSorting={[{ id: 'createdAt', desc: true }]}
     />

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useLiveList } from '@/shared/lists/useLiveList';
 import { selectSession } from '@/shared/session';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { PageCard } from '@/shared/lists/PageCard';
@@ -24,8 +25,9 @@ export default function UsersPage() {
   const loadError = useAppSelector((state) => state.users.loadError);
   const [toDelete, setToDelete] = useState<User | null>(null);
 
+  // Followed live while shown (issue 16): another admin's change appears here.
+  const { retry } = useLiveList(users);
   useEffect(() => {
-    void dispatch(users.fetchAll());
     return () => {
       dispatch(users.actions.cleanUp());
     };
@@ -58,6 +60,7 @@ export default function UsersPage() {
         users={rows}
         loading={loading}
         error={loadError}
+        onRetry={retry}
         onDelete={onDelete}
         actions={
           <Link to="/users/new" className="button is-primary">
