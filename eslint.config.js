@@ -136,7 +136,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(@/(?!shared/domain/derived$)|(\\.\\./)+src/)',
+              regex: '^(@/|(\\.\\./)+src/(?!shared/domain/derived$))',
               message: "The demo data uses only the app's pure derived-node functions.",
             },
           ],

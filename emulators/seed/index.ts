@@ -8,7 +8,7 @@
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { backOfficeClaims } from '../../functions/src/common.js';
-import { rebuildDerived } from '@/shared/domain/derived';
+import { rebuildDerived } from '../../src/shared/domain/derived';
 import { localAdminApp } from '../admin';
 import { buildDemoData, type DemoAccount, type DemoDataOptions } from './build';
 

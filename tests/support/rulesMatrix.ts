@@ -176,8 +176,13 @@ export async function checkDatabaseCase(
   const adminRef = getAdminDatabase(adminApp()).ref(path);
   const db = actors.web[role].database;
   const stored = async () => (await adminRef.get()).val() as unknown;
+  const arranged = Object.entries(testCase.arrange ?? {}).map(([at, data]) => ({
+    ref: getAdminDatabase(adminApp()).ref(resolvePath(at, context)),
+    data: resolveValue(data, context),
+  }));
   try {
     // Arrange with admin rights (rules bypassed).
+    for (const other of arranged) await other.ref.set(other.data);
     if (testCase.op === 'create') await adminRef.remove();
     else if (before !== undefined) await adminRef.set(before);
     const expectedBefore = testCase.op === 'create' ? null : (before ?? null);
@@ -209,6 +214,7 @@ export async function checkDatabaseCase(
   } finally {
     // Only per-case data ({id}) is removed; shared paths are never wiped.
     if (testCase.path.includes('{id}')) await adminRef.remove();
+    for (const other of arranged) await other.ref.remove();
     await restoreAccounts(actors);
   }
 }

@@ -9,6 +9,7 @@
  * Sources of each expectation: spec section 6 (who may do what), issues 6-9 and 15 (shapes,
  * files, roles), as noted beside each group of rows.
  */
+import { personRow } from '../../src/shared/domain/derived/listRows';
 import { studentRecord, tutorRecord } from '../integration/peopleFixtures';
 
 /**
@@ -110,6 +111,11 @@ export interface DatabaseCase {
   expect: Expectations;
   /** Shown in the test name. */
   name?: string;
+  /**
+   * Other data the case needs, by path (`{id}` and `{uid}` resolved), written with admin rights
+   * before and removed after: e.g. the record a list row must equal.
+   */
+  arrange?: Record<string, ValueOf<unknown>>;
 }
 
 /**
@@ -666,7 +672,73 @@ const fileUrlRows = fileUrlCases.map(([path, field, folder, ext, name, whose, al
   expect: allowed ? adminOnly : nobody,
 }));
 
+/** A student's list row (issue 16: lists/students/{id} equals the record's listed fields). */
+const studentRow = ({ id }: CaseContext) => personRow(id, student());
+const withStudent = { 'students/{id}': ({ id }: CaseContext) => ({ ...student(), id }) };
+
+/** List nodes (issue 16 item 1): admins read them; a row must equal its record, always. */
+const listRowsDatabase: DatabaseCase[] = [
+  { path: 'lists/students', op: 'read', expect: adminOnly },
+  { path: 'lists/tutors', op: 'read', expect: adminOnly },
+  { path: 'lists/students/{id}', op: 'read', value: studentRow, expect: adminOnly },
+  {
+    name: 'row equal to its record',
+    path: 'lists/students/{id}',
+    op: 'create',
+    value: studentRow,
+    arrange: withStudent,
+    expect: adminOnly,
+  },
+  {
+    name: 'row that differs from its record',
+    path: 'lists/students/{id}',
+    op: 'create',
+    value: (context: CaseContext) => ({ ...studentRow(context), name: 'Someone else' }),
+    arrange: withStudent,
+    expect: nobody,
+  },
+  {
+    name: 'row without a record',
+    path: 'lists/students/{id}',
+    op: 'create',
+    value: studentRow,
+    expect: nobody,
+  },
+  {
+    name: 'row with a field the list does not have',
+    path: 'lists/students/{id}',
+    op: 'create',
+    value: (context: CaseContext) => ({ ...studentRow(context), gender: 'male' }),
+    arrange: withStudent,
+    expect: nobody,
+  },
+  {
+    name: 'a collection without a list node',
+    path: 'lists/orders/{id}',
+    op: 'create',
+    value: ({ id }: CaseContext) => ({ id }),
+    expect: nobody,
+  },
+  {
+    name: 'row deleted while its record stays',
+    path: 'lists/students/{id}',
+    op: 'delete',
+    value: studentRow,
+    arrange: withStudent,
+    expect: nobody,
+  },
+  {
+    name: 'record deleted while its row stays',
+    path: 'students/{id}',
+    op: 'delete',
+    value: ({ id }: CaseContext) => ({ ...student(), id }),
+    arrange: { 'lists/students/{id}': studentRow },
+    expect: nobody,
+  },
+];
+
 const peopleDatabase: DatabaseCase[] = [
+  ...listRowsDatabase,
   { path: 'students/{id}', op: 'read', value: student(), expect: adminOnly },
   { path: 'students', op: 'read', expect: adminOnly },
   { path: 'students/{id}', op: 'create', value: student(), expect: adminOnly },

@@ -3,7 +3,9 @@
  * of each person, the fields the list shows and searches (spec sections 2 and 5: photo, name,
  * e-mail, mobile, country, created date, a tutor's status; search on name, e-mail and id), so a
  * list downloads ~200 bytes per person instead of the whole record (profile level, test result,
- * matches, addresses). database.rules.json demands that each row equals its record.
+ * matches, addresses). database.rules.json demands that each row equals its record after every
+ * write and is deleted with it; every writer of people (shared/rtdb, shared/accounts, the demo
+ * data) writes it through DERIVATIONS.
  */
 import { sameValue, type Derivation } from './derivation';
 
@@ -44,7 +46,15 @@ export function personListRows(collection: 'students' | 'tutors'): Derivation<ob
     companions: () => (id, before, after) => {
       if (!after) return before ? { [at(id)]: null } : {};
       const row = personRow(id, after);
-      return before && sameValue(personRow(id, before), row) ? {} : { [at(id)]: row };
+      if (!before) return { [at(id)]: row };
+      // Only the changed fields: two admins editing different fields of one person at once
+      // both land, and the row still equals the record (the rules check it).
+      const old = personRow(id, before);
+      const updates: Record<string, unknown> = {};
+      for (const field of PERSON_ROW_FIELDS) {
+        if (!sameValue(old[field], row[field])) updates[`${at(id)}/${field}`] = row[field] ?? null;
+      }
+      return updates;
     },
     rebuild: (records) => ({
       [listPath(collection)]: Object.fromEntries(
