@@ -20,7 +20,6 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 export const KNOWN_FEATURE_IMPORTS = {
   matching: ['people'],
   statistics: ['orders', 'people'],
-  subjects: ['field-levels'],
 };
 
 /**

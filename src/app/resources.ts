@@ -28,7 +28,14 @@ export const resources = [
   },
   statisticsResource,
   ordersResource,
-  subjectsResource,
+  // The subject pages show field levels (the level range): the app gives them.
+  {
+    ...subjectsResource,
+    pages: {
+      list: () => import('./routes/SubjectsPage'),
+      form: () => import('./routes/SubjectFormPage'),
+    },
+  },
   usersResource,
   countriesResource,
   fieldLevelsResource,

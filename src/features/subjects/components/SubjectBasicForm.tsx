@@ -1,30 +1,27 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppSelector } from '@/app/hooks';
-import { CountryField } from '@/shared/countries/CountryField';
-import { selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import type { RecordFormProps } from '@/shared/forms/EntityFormPage';
-import { Form } from '@/shared/forms/Form';
-import { FormActions } from '@/shared/forms/FormActions';
-import { InputField } from '@/shared/forms/InputField';
+import { NamedCountryForm } from '@/shared/forms/NamedCountryForm';
 import { SelectField } from '@/shared/forms/SelectField';
-import { ObsoleteField } from '@/shared/forms/ObsoleteField';
-import { OrderField } from '@/shared/forms/OrderField';
 import { useFormState } from '@/shared/forms/useFormState';
+import type { SubjectFieldLevel } from '../types';
 import { subjectBasicSchema, type SubjectBasicInput, type SubjectBasicValues } from '../validation';
 
 /**
  * The subject's Basic Info tab: name, country, level range (field levels of that country,
  * sorted by order), order and obsolete (spec sections 3 and 5). Submit is enabled only when
- * name and country are given. A failed save keeps the values.
+ * name and country are given. A failed save keeps the values. `fieldLevels`: every field level,
+ * obsolete ones included (a stored range keeps its name), sorted by `order`; the app gives them.
  */
 export function SubjectBasicForm({
   initial,
   submitting,
   onSubmit,
-}: RecordFormProps<SubjectBasicValues, SubjectBasicInput>) {
+  fieldLevels: allLevels,
+}: RecordFormProps<SubjectBasicValues, SubjectBasicInput> & {
+  fieldLevels: readonly SubjectFieldLevel[];
+}) {
   const intl = useIntl();
-  const allLevels = useAppSelector(selectFieldLevels);
   const form = useFormState(subjectBasicSchema, initial);
   const { countryId, levelStart, levelEnd } = form.values;
 
@@ -56,33 +53,18 @@ export function SubjectBasicForm({
   );
 
   return (
-    <Form form={form} onSubmit={onSubmit} submitting={submitting}>
-      <InputField
-        id="subject-name"
-        label={<FormattedMessage id="Subjects.name" />}
-        required
-        {...form.bind('name')}
-      />
-      <CountryField
-        id="subject-country"
-        label={<FormattedMessage id="Subjects.country" />}
-        {...form.bind('countryId')}
-      />
+    <NamedCountryForm
+      form={form}
+      onSubmit={onSubmit}
+      submitting={submitting}
+      idPrefix="subject"
+      messagePrefix="Subjects"
+      backTo="/subjects"
+    >
       <div className="columns">
         <div className="column">{levelSelect('levelStart', 'subject-level-start')}</div>
         <div className="column">{levelSelect('levelEnd', 'subject-level-end')}</div>
       </div>
-      <OrderField
-        id="subject-order"
-        label={<FormattedMessage id="Subjects.order" />}
-        {...form.bind('order')}
-      />
-      <ObsoleteField
-        id="subject-obsolete"
-        label={<FormattedMessage id="Subjects.isObsolete" />}
-        {...form.bind('isObsolete')}
-      />
-      <FormActions valid={form.valid} submitting={submitting} backTo="/subjects" />
-    </Form>
+    </NamedCountryForm>
   );
 }

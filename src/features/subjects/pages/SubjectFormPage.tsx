@@ -2,12 +2,11 @@
  * /subjects/new and /subjects/:id (spec sections 2, 4 and 5): the subject form with two tabs,
  * Basic Info and Settings; Settings is disabled until the subject exists. A new subject
  * continues on its edit page with Settings open (issue 14); a failed load redirects to the list,
- * and so does a successful save of an existing subject.
+ * and so does a successful save of an existing subject. The level range offers field levels,
+ * which the app gives (src/app/routes/SubjectFormPage.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useAppDispatch } from '@/app/hooks';
-import { fieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { useEntityForm } from '@/shared/forms/useEntityForm';
 import { useCreatedState } from '@/shared/forms/useCreatedState';
@@ -16,29 +15,29 @@ import { Tabs } from '@/shared/Tabs';
 import { SubjectBasicForm } from '../components/SubjectBasicForm';
 import { SubjectSettingsForm } from '../components/SubjectSettingsForm';
 import { subjects } from '../subjectsSlice';
+import type { SubjectFieldLevel } from '../types';
 import { emptySubjectBasic, settingsToForm, subjectToBasic } from '../validation';
 
 type Tab = 'basic' | 'settings';
 
 const editPathOf = (subject: { id: string }) => `/subjects/${subject.id}`;
 
-/** The page; keyed by the route's id so a created subject's edit page starts afresh. */
-export default function SubjectFormPage() {
-  const { id } = useParams();
-  return <SubjectForm key={id ?? 'new'} id={id} />;
+interface SubjectFormPageProps {
+  /** Every field level, obsolete ones included, sorted by `order` (the level range's choices). */
+  fieldLevels: readonly SubjectFieldLevel[];
 }
 
-function SubjectForm({ id }: { id: string | undefined }) {
-  const dispatch = useAppDispatch();
+/** The page; keyed by the route's id so a created subject's edit page starts afresh. */
+export function SubjectFormPage({ fieldLevels }: SubjectFormPageProps) {
+  const { id } = useParams();
+  return <SubjectForm key={id ?? 'new'} id={id} fieldLevels={fieldLevels} />;
+}
+
+function SubjectForm({ id, fieldLevels }: SubjectFormPageProps & { id: string | undefined }) {
   const created = useCreatedState();
   const form = useEntityForm(subjects, id, '/subjects', editPathOf);
   const [tab, setTab] = useState<Tab>(created ? 'settings' : 'basic');
   const exists = Boolean(id && form.record);
-
-  useEffect(() => {
-    // The level range offers field levels.
-    void dispatch(fieldLevels.fetchAll());
-  }, [dispatch]);
 
   const loading = form.loadingRecord || (id && !form.record);
 
@@ -57,6 +56,7 @@ function SubjectForm({ id }: { id: string | undefined }) {
             ) : (
               <SubjectBasicForm
                 initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
+                fieldLevels={fieldLevels}
                 submitting={form.submitting}
                 onSubmit={(input) =>
                   id

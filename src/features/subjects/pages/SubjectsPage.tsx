@@ -1,34 +1,27 @@
 /**
  * /subjects (spec sections 2, 3 and 5): subjects with their level range and price, sorted by
  * `order`, obsolete ones hidden unless 'Show all' is on, filtered on name and country,
- * reorderable with up/down buttons, each delete confirmed first.
+ * reorderable with up/down buttons, each delete confirmed first. The level range shows field
+ * level names, which the app gives (src/app/routes/SubjectsPage.tsx).
  */
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useCountryListing } from '@/shared/countries/useCountryListing';
-import { fieldLevels, selectFieldLevels } from '@/features/field-levels/fieldLevelsSlice';
 import { EntityListPage } from '@/shared/lists/EntityListPage';
 import { subjects, reorderSubjects, selectSubjects, selectSubjectsState } from '../subjectsSlice';
-import type { Subject } from '../types';
+import type { Subject, SubjectFieldLevel } from '../types';
 
-export default function SubjectsPage() {
+/** @param fieldLevels every field level, obsolete ones included (their names label ranges). */
+export function SubjectsPage({ fieldLevels }: { fieldLevels: readonly SubjectFieldLevel[] }) {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   const { countryColumn, filterText } = useCountryListing<Subject>('Subjects.country');
 
-  const allLevels = useAppSelector(selectFieldLevels);
-  const levelNames = useMemo(() => new Map(allLevels.map((l) => [l.id, l.name])), [allLevels]);
+  const levelNames = useMemo(() => new Map(fieldLevels.map((l) => [l.id, l.name])), [fieldLevels]);
   const money = useCallback(
     (n: number) => intl.formatNumber(n, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
     [intl],
   );
-
-  useEffect(() => {
-    // Names of the level range (the list page loads the subjects).
-    void dispatch(fieldLevels.fetchAll());
-  }, [dispatch]);
 
   const columns = useMemo<ColumnDef<Subject, unknown>[]>(
     () => [
