@@ -15,6 +15,7 @@ import {
   deleteAccount,
   removePaths,
   uniqueId,
+  writeRecords,
   type TestAccount,
 } from '../support/backend';
 import { adminSession, closeBrowser, newPage, signIn } from '../support/browser';
@@ -58,32 +59,36 @@ beforeAll(async () => {
     `orders/${secondOrderId}`,
     `subjects/${subjectId}`,
   );
-  await db.ref(`students/${studentId}`).set({
-    ...studentRecord('Audit Student'),
-    isTested: true,
-    testResult: [12, 8, 5, 14, 9, 16, 7, 3],
+  await writeRecords({
+    [`students/${studentId}`]: {
+      ...studentRecord('Audit Student'),
+      isTested: true,
+      testResult: [12, 8, 5, 14, 9, 16, 7, 3],
+    },
   });
   // Two orders, so the list has a striped (grey) row too: contrast is checked on both.
   for (const [id, status] of [
     [orderId, 'paid'],
     [secondOrderId, 'approved'],
   ] as const)
-    await db.ref(`orders/${id}`).set({
-      studentName: 'Audit Student',
-      studentEmail: 'audit.student@tuition.test',
-      tutorName: 'Audit Tutor',
-      tutorEmail: 'audit.tutor@tuition.test',
-      subjectName: 'Physics',
-      total: 180,
-      status,
-      isUsed: false,
-      qty: 4,
-      qtyLeft: 4,
-      createdAt: Date.now() - DAY,
-      expiredDate: Date.now() + 5 * DAY,
-      updatedAt: Date.now() - DAY,
-      isObsolete: false,
-      order: -1,
+    await writeRecords({
+      [`orders/${id}`]: {
+        studentName: 'Audit Student',
+        studentEmail: 'audit.student@tuition.test',
+        tutorName: 'Audit Tutor',
+        tutorEmail: 'audit.tutor@tuition.test',
+        subjectName: 'Physics',
+        total: 180,
+        status,
+        isUsed: false,
+        qty: 4,
+        qtyLeft: 4,
+        createdAt: Date.now() - DAY,
+        expiredDate: Date.now() + 5 * DAY,
+        updatedAt: Date.now() - DAY,
+        isObsolete: false,
+        order: -1,
+      },
     });
   await db.ref(`subjects/${subjectId}`).set({
     name: 'Audit Physics',

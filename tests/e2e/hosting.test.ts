@@ -14,14 +14,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { sendPasswordResetEmail } from 'firebase/auth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FirebaseToolsProcess } from '../../emulators/firebase-tools';
 import { studentRecord } from '../integration/peopleFixtures';
 import {
-  adminApp,
+  writeRecords,
   createAccount,
   deleteAccount,
   latestOobCode,
@@ -281,9 +280,9 @@ describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', ()
     const admin = await createAccount({ isAdmin: true });
     const member = await createAccount({ isAdmin: false });
     accounts.push(admin, member);
-    await getAdminDatabase(adminApp())
-      .ref(`students/${studentId}`)
-      .set({ ...studentRecord('Csp Student'), id: studentId });
+    await writeRecords({
+      [`students/${studentId}`]: { ...studentRecord('Csp Student'), id: studentId },
+    });
     screens = await (await launchBrowser()).newContext({ baseURL: origin, locale: 'en' });
     await routeToLocalBackend(screens);
     const page = await screens.newPage();

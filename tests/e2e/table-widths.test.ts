@@ -5,12 +5,11 @@
  * shown inside the row. Runs on 12 students, 8 tutors and 12 orders of its own from the demo
  * generator (a seed no other test uses), removed afterwards.
  */
-import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../emulators/seed/build';
 import {
-  adminApp,
+  writeRecords,
   createAccount,
   deleteAccount,
   removePaths,
@@ -42,7 +41,7 @@ beforeAll(async () => {
     const [collection, id] = path.split('/') as ['students' | 'tutors' | 'orders', string];
     updates[path] = data[collection][id];
   }
-  await getAdminDatabase(adminApp()).ref().update(updates);
+  await writeRecords(updates);
 });
 
 afterAll(async () => {

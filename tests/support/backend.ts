@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import { getDatabase as getAdminDatabase, ServerValue } from 'firebase-admin/database';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -41,6 +41,7 @@ import {
   STORAGE_BUCKET,
 } from '../../emulators/config';
 import type { User } from '@/features/users/types';
+import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived';
 
 /** `host:port` from an env var such as FIREBASE_AUTH_EMULATOR_HOST, else the default. */
 function hostPort(variable: string, port: number): { host: string; port: number } {
@@ -201,7 +202,58 @@ export async function removePaths(...paths: string[]): Promise<void> {
       throw new Error(`removePaths: refusing to remove "${path}" (shared by every test file)`);
     }
   }
-  await Promise.all(paths.map((path) => getAdminDatabase(adminApp()).ref(path).remove()));
+  const db = getAdminDatabase(adminApp());
+  await Promise.all(
+    paths.map(async (path) => {
+      const record = derivedRecord(path);
+      if (!record) return db.ref(path).remove();
+      // A student, tutor or order goes with its list row and counters, as the app deletes it.
+      const before = (await db.ref(path).get()).val() as object | null;
+      const companions = DERIVATIONS[record.collection].companions(ServerValue.increment);
+      await db.ref().update({
+        [path]: null,
+        ...(before ? companions(record.id, { ...before, id: record.id }, null) : {}),
+      });
+    }),
+  );
+}
+
+/** `{collection, id}` when `path` is a whole record of a collection with derived nodes. */
+function derivedRecord(path: string): { collection: DerivedCollection; id: string } | undefined {
+  const [collection, id, ...rest] = path.split('/').filter(Boolean);
+  return collection && id && rest.length === 0 && collection in DERIVATIONS
+    ? { collection: collection as DerivedCollection, id }
+    : undefined;
+}
+
+/** The delta of a server-side increment value (`{'.sv': {increment: n}}`), 0 for none, else NaN. */
+function incrementOf(value: unknown): number {
+  if (value === undefined) return 0;
+  const delta = (value as { '.sv'?: { increment?: unknown } } | null)?.['.sv']?.increment;
+  return typeof delta === 'number' ? delta : Number.NaN;
+}
+
+/**
+ * Writes `updates` (paths from the root) in one multi-path update with admin rights, adding for
+ * each whole new student, tutor or order record the derived nodes the app writes with it (its
+ * list row, counters, index entries: shared/domain/derived, issue 16), so fixtures show in the
+ * lists as records created in the app do. Records must not exist yet (counters are added to).
+ */
+export async function writeRecords(updates: Record<string, unknown>): Promise<void> {
+  const all: Record<string, unknown> = { ...updates };
+  for (const [path, value] of Object.entries(updates)) {
+    const record = derivedRecord(path);
+    if (!record || value === null || typeof value !== 'object') continue;
+    const companions = DERIVATIONS[record.collection].companions(ServerValue.increment);
+    for (const [at, entry] of Object.entries(
+      companions(record.id, null, { ...value, id: record.id }),
+    )) {
+      // Several records move one counter: their increments add up (one key per path).
+      const sum = incrementOf(all[at]) + incrementOf(entry);
+      all[at] = Number.isNaN(sum) ? entry : ServerValue.increment(sum);
+    }
+  }
+  await getAdminDatabase(adminApp()).ref().update(all);
 }
 
 /** A web-SDK app connected to every emulator, as the browser app would be. */

@@ -14,7 +14,14 @@
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { buildDemoData } from '../../emulators/seed/build';
-import { adminApp, createAccount, deleteAccount, removePaths, uniqueEmail } from './backend';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueEmail,
+  writeRecords,
+} from './backend';
 
 /** The collection of the database behind each resource path that has a form page. */
 const FORM_COLLECTIONS: Record<string, keyof ReturnType<typeof buildDemoData>> = {
@@ -80,7 +87,7 @@ export async function writeScreenData(adminUid: string): Promise<ScreenData> {
     before: { name: `${subject.name} (old)` },
     after: { name: subject.name },
   };
-  await db.ref().update(updates);
+  await writeRecords(updates);
   const staff = await createAccount({
     email: uniqueEmail('screens-staff'),
     record: { name: 'Screens Staff', location: 'Singapore' },
