@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useAppDispatch } from '@/app/hooks';
 import { MatchingTab } from '@/features/matching/components/MatchingTab';
 import type { MatchChange } from '@/features/matching/matchingThunks';
@@ -18,10 +19,13 @@ export default function StudentFormPage() {
   const reset = (id: string, changes: TestResultReset) =>
     dispatch(studentKind.entity.modify({ id, changes }));
   // A match changes the student and the tutors' records: the app reloads the ones it holds.
-  const refresh = ({ studentId, tutorIds }: MatchChange) => {
-    void dispatch(studentKind.entity.fetchOne(studentId));
-    for (const id of tutorIds) void dispatch(tutorKind.entity.fetchOne(id));
-  };
+  const refresh = useCallback(
+    ({ studentId, tutorIds }: MatchChange) => {
+      void dispatch(studentKind.entity.fetchOne(studentId));
+      for (const id of tutorIds) void dispatch(tutorKind.entity.fetchOne(id));
+    },
+    [dispatch],
+  );
   return (
     <PersonFormPage
       kind={studentKind}
