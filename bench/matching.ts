@@ -133,6 +133,7 @@ import { messages } from '@/app/i18n/allMessages';
 import { persistor, store } from '@/app/store';
 import { students } from '@/features/people/students/studentsSlice';
 import { PeopleList } from '@/features/people/components/PeopleList';
+import { studentKind } from '@/features/people/kinds';
 
 const noThunks = {
   ...store,
@@ -143,7 +144,7 @@ flushSync(() =>
     h(Provider, { store: noThunks },
       h(IntlProvider, { locale: 'en', messages: messages.en },
         h(MemoryRouter, { initialEntries: ['/students'] },
-          h(PeopleList, { path: 'students' })))),
+          h(PeopleList, { kind: studentKind })))),
   ),
 );
 store.dispatch(students.fetchAll.pending('bench'));
