@@ -737,6 +737,19 @@ const listRowsDatabase: DatabaseCase[] = [
   },
 ];
 
+/** An entry of the tutors' index (shared/domain/derived/tutorIndex shape). */
+const indexEntry = {
+  name: 'Rules Tutor',
+  email: 'tutor@tuition.test',
+  levelStart: 'p1',
+  levelEnd: 'p6',
+  fee: 40,
+  preferredTime: '8_12',
+  groupTuition: 0,
+  countryId: 'SG',
+  confirmed: 0,
+};
+
 const peopleDatabase: DatabaseCase[] = [
   ...listRowsDatabase,
   { path: 'students/{id}', op: 'read', value: student(), expect: adminOnly },
@@ -910,6 +923,34 @@ const peopleDatabase: DatabaseCase[] = [
     op: 'create',
     value: tutor({ confirmedStudents: { s1: { maths: true } } }),
     expect: nobody,
+  },
+  // tutorsBySubject/{subjectId}/{tutorId} (issue 16): the index the Subjects tab ranks. An entry
+  // equal to an active tutor's record is written with the record (tests/integration/
+  // tutor-index.test.ts); here no tutor {id} exists, so an entry is refused even to admins and an
+  // orphan one may be deleted.
+  { path: 'tutorsBySubject', op: 'read', expect: adminOnly },
+  { path: 'tutorsBySubject/maths/{id}', op: 'read', value: indexEntry, expect: adminOnly },
+  {
+    name: 'entry of a tutor that does not exist',
+    path: 'tutorsBySubject/maths/{id}',
+    op: 'create',
+    value: indexEntry,
+    expect: nobody,
+  },
+  {
+    name: 'entry edited without its tutor',
+    path: 'tutorsBySubject/maths/{id}',
+    op: 'update',
+    before: indexEntry,
+    value: { fee: 1 },
+    expect: nobody,
+  },
+  {
+    name: 'orphan entry',
+    path: 'tutorsBySubject/maths/{id}',
+    op: 'delete',
+    value: indexEntry,
+    expect: adminOnly,
   },
   ...fileUrlRows,
   {

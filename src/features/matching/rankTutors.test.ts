@@ -1,18 +1,38 @@
-import type { FieldLevel } from '@/features/field-levels/types';
-import type { Student } from '@/features/people/students/types';
-import type { Tutor } from '@/features/people/tutors/types';
+import type { PersonBase, ProfileLevelBase } from '@/shared/domain/person';
+import type { ReferenceItem } from '@/shared/domain/reference';
+import { candidatesFrom } from '@/shared/domain/derived/tutorIndex';
 import { blankPerson } from './fixtures';
-import { rankTutors } from './rankTutors';
+import { rankTutors as rankCandidates, type RankingStudent } from './rankTutors';
+
+/** The fields of a tutor record these tests set (features/people's Tutor, as stored). */
+type Tutor = PersonBase & {
+  teachingSince: number | null;
+  isMoe: 0 | 1;
+  confirmedStudents?: Record<string, Record<string, boolean>>;
+  profileLevel?: ProfileLevelBase & {
+    subjects: Record<string, { levelStart: string; levelEnd: string }>;
+  };
+};
+type Student = PersonBase & {
+  profileLevel?: ProfileLevelBase & { subjects: Record<string, string> };
+};
+
+/**
+ * Ranks whole tutor records as the Subjects tab does: through their index entries for the
+ * subject (tutorsBySubject, which keeps active teachers of the subject only), then rankTutors.
+ */
+function rankTutors(
+  s: RankingStudent,
+  subjectId: string,
+  tutors: Tutor[],
+  levels: readonly ReferenceItem[],
+  now: number,
+) {
+  return rankCandidates(s, candidatesFrom(tutors, subjectId), levels, now);
+}
 
 const NOW = Date.UTC(2026, 5, 1);
-const level = (id: string, order: number): FieldLevel => ({
-  id,
-  name: id,
-  countryId: 'SG',
-  isObsolete: false,
-  order,
-  createdAt: 0,
-});
+const level = (id: string, order: number): ReferenceItem => ({ id, name: id, order });
 const LEVELS = [level('p1', 1), level('p3', 3), level('p6', 6), level('s1', 7), level('s4', 10)];
 
 const person = blankPerson;
@@ -35,13 +55,6 @@ function student(
     ...person,
     id: 's1',
     name: 'S',
-    userType: 'student',
-    isParent: 0,
-    studentName: '',
-    studentMobile: '',
-    studentEmail: '',
-    studentDob: null,
-    studentGender: 'male',
     profileLevel: { ...profile, subjects: { math: 'avg' }, ...over },
     ...s,
   };
@@ -56,13 +69,8 @@ function tutor(
     ...person,
     id,
     name: id,
-    userType: 'tutor',
     teachingSince: null,
     isMoe: 0,
-    tutorMinDuration: null,
-    tutorTechInHome: 0,
-    tutorVideoUrl: '',
-    cvUrl: null,
     profileLevel: {
       ...profile,
       fee: 40,

@@ -2,13 +2,13 @@
  * Ranking of candidate tutors for one subject of a student (issue 8; spec section 3, Tutor
  * mapping; section 9 for the enumerations). Pure: no I/O, no clock unless `now` is omitted.
  *
- * Hard filters (a tutor failing any is not a candidate):
- * 1. the tutor is active (`status` true);
- * 2. the tutor teaches the subject (`profileLevel.subjects[subjectId]` is set);
- * 3. the student's school level lies within the tutor's levelStart..levelEnd for that subject,
- *    compared by the field levels' `order`. A student without a level passes (nothing to compare)
- *    and gets the reason 'Matching.reason.levelUnknown'; a tutor whose range names an unknown field
- *    level fails.
+ * The candidates are the entries of the subject's index (`tutorsBySubject/{subjectId}`,
+ * shared/domain/derived/tutorIndex), which holds only active tutors teaching the subject: the first
+ * two hard filters (active, teaches the subject) are the index's. The third is applied here:
+ * the student's school level lies within the tutor's levelStart..levelEnd for that subject,
+ * compared by the field levels' `order`. A student without a level passes (nothing to compare)
+ * and gets the reason 'Matching.reason.levelUnknown'; a tutor whose range names an unknown field
+ * level fails.
  *
  * Scores (points add up to at most 100), each reported as a Reason with its criterion's maximum:
  * - preferred time: same slot 20, either side has no preference ('0') 10, else 0;
@@ -23,9 +23,15 @@
  * Performance: a call precomputes one Map of field-level orders; the loop allocates only the
  * results of candidates (10,000 tutors in well under 20 ms, bench/matching.ts).
  */
+import type { ProfileLevelBase } from '@/shared/domain/person';
 import type { ReferenceItem } from '@/shared/domain/reference';
-import type { Student } from '@/features/people/students/types';
-import type { Tutor } from '@/features/people/tutors/types';
+import type { TutorCandidate } from '@/shared/domain/derived/tutorIndex';
+
+/** What ranking reads of the student (a Student of features/people satisfies it). */
+export interface RankingStudent {
+  countryId: string;
+  profileLevel?: Pick<ProfileLevelBase, 'levelId' | 'preferredTime' | 'groupTuition' | 'fee'>;
+}
 
 /**
  * Why a tutor got points: a catalogue id (Matching.reason.*), the points it gave, and the most
@@ -59,27 +65,15 @@ export const WEIGHTS = {
   capacity: 10,
 } as const;
 
-/** Students the tutor is confirmed for, counted per subject, without allocating. */
-function confirmedCount(tutor: Tutor): number {
-  let n = 0;
-  const byStudent = tutor.confirmedStudents;
-  if (!byStudent) return 0;
-  for (const s in byStudent) {
-    const subjects = byStudent[s];
-    for (const k in subjects) if (subjects[k]) n++;
-  }
-  return n;
-}
-
 /**
- * Ranks `tutors` for the student's subject `subjectId`; see the module comment for the rules.
+ * Ranks the index entries `candidates` of one subject for the student; see the module comment
+ * for the rules.
  * @param now epoch ms used for years of experience (default: the current time).
  * @returns candidates sorted by score (descending), ties by tutor id.
  */
 export function rankTutors(
-  student: Student,
-  subjectId: string,
-  tutors: readonly Tutor[],
+  student: RankingStudent,
+  candidates: readonly TutorCandidate[],
   fieldLevels: readonly ReferenceItem[],
   now: number = Date.now(),
 ): RankedTutor[] {
@@ -96,25 +90,21 @@ export function rankTutors(
   const year = new Date(now).getUTCFullYear();
 
   const out: RankedTutor[] = [];
-  for (let i = 0; i < tutors.length; i++) {
-    const tutor = tutors[i]!;
-    if (tutor.status !== true) continue;
-    const range = tutor.profileLevel?.subjects?.[subjectId];
-    if (!range) continue;
+  for (let i = 0; i < candidates.length; i++) {
+    const tutor = candidates[i]!;
     if (!levelUnknown) {
-      const start = order.get(range.levelStart);
-      const end = order.get(range.levelEnd);
+      const start = order.get(tutor.levelStart);
+      const end = order.get(tutor.levelEnd);
       if (start === undefined || end === undefined) continue;
       if (studentLevel < start || studentLevel > end) continue;
     }
-    const tp = tutor.profileLevel!;
     const reasons: Reason[] = [];
     let score = 0;
 
     if (levelUnknown) reasons.push({ id: 'Matching.reason.levelUnknown', points: 0, max: 0 });
     else reasons.push({ id: 'Matching.reason.levelFits', points: 0, max: 0 });
 
-    const tutorTime = tp.preferredTime ?? '0';
+    const tutorTime = tutor.preferredTime ?? '0';
     if (time !== '0' && time === tutorTime) {
       score += WEIGHTS.timeSame;
       reasons.push({
@@ -131,12 +121,12 @@ export function rankTutors(
       });
     } else reasons.push({ id: 'Matching.reason.timeDiffers', points: 0, max: WEIGHTS.timeSame });
 
-    if (!wantsGroup || tp.groupTuition === 1) {
+    if (!wantsGroup || tutor.groupTuition === 1) {
       score += WEIGHTS.group;
       reasons.push({ id: 'Matching.reason.groupOk', points: WEIGHTS.group, max: WEIGHTS.group });
     } else reasons.push({ id: 'Matching.reason.groupNo', points: 0, max: WEIGHTS.group });
 
-    const fee = tp.fee ?? null;
+    const fee = tutor.fee ?? null;
     if (budget === null || fee === null || budget <= 0) {
       score += WEIGHTS.feeUnknown;
       reasons.push({
@@ -182,7 +172,7 @@ export function rankTutors(
       });
     }
 
-    const capacity = WEIGHTS.capacity / (1 + confirmedCount(tutor));
+    const capacity = WEIGHTS.capacity / (1 + tutor.confirmed);
     score += capacity;
     reasons.push({
       id: 'Matching.reason.capacity',

@@ -1,35 +1,51 @@
-import { useEffect } from 'react';
+import { get, ref } from 'firebase/database';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { listPath } from '@/shared/domain/derived/listRows';
 import type { ReferenceData } from '@/shared/domain/reference';
-import { students } from '@/features/people/students/studentsSlice';
-import type { Tutor } from '@/features/people/tutors/types';
+import { database } from '@/shared/firebase';
 
 /**
  * The tutor's side of the matches (spec section 3: confirmedStudents, student id -> subjects):
- * each student the tutor is confirmed for, with the subjects.
+ * each student the tutor is confirmed for, with the subjects. Names come from the students' list
+ * rows (`lists/students/{id}/name`, one small read each; issue 16: never whole records for a
+ * name); a student whose row cannot be read shows its id.
  */
 export function MatchedStudents({
   tutor,
   reference,
 }: {
-  tutor: Tutor;
+  /** A tutor record (features/people's Tutor): only its confirmed students are read. */
+  tutor: { confirmedStudents?: Record<string, Record<string, boolean> | undefined> };
   /** The subjects' names come from here (given by the app). */
   reference: ReferenceData;
 }) {
-  const dispatch = useAppDispatch();
-  const entities = useAppSelector((s) => s.students.entities);
+  const [names, setNames] = useState<Record<string, string>>({});
   const { subjects } = reference;
   const confirmed = Object.entries(tutor.confirmedStudents ?? {});
+  const studentIds = confirmed.map(([studentId]) => studentId).join(',');
 
   useEffect(() => {
-    for (const [studentId] of Object.entries(tutor.confirmedStudents ?? {})) {
-      if (!entities[studentId]) void dispatch(students.fetchOne(studentId));
-    }
-    // Only when the tutor's matches change: a student that failed to load is not retried.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tutor.confirmedStudents, dispatch]);
+    if (!studentIds) return undefined;
+    let mounted = true;
+    void (async () => {
+      const db = await database();
+      const read = await Promise.all(
+        studentIds.split(',').map(async (id) => {
+          const snap = await get(ref(db, `${listPath('students')}/${id}/name`));
+          return [id, snap.val()] as const;
+        }),
+      );
+      if (mounted)
+        setNames(
+          Object.fromEntries(read.filter((e): e is [string, string] => typeof e[1] === 'string')),
+        );
+    })().catch(() => undefined); // the ids stay shown
+    return () => {
+      mounted = false;
+    };
+  }, [studentIds]);
 
   const subjectName = (id: string) => subjects.find((s) => s.id === id)?.name ?? id;
   return (
@@ -45,9 +61,11 @@ export function MatchedStudents({
         <ul>
           {confirmed.map(([studentId, subjectIds]) => (
             <li key={studentId}>
-              <Link to={`/students/${studentId}`}>{entities[studentId]?.name ?? studentId}</Link>
+              <Link to={`/students/${studentId}`}>{names[studentId] ?? studentId}</Link>
               {': '}
-              {Object.keys(subjectIds).map(subjectName).join(', ')}
+              {Object.keys(subjectIds ?? {})
+                .map(subjectName)
+                .join(', ')}
             </li>
           ))}
         </ul>

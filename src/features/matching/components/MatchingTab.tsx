@@ -3,19 +3,22 @@
  * student's profile level, the confirmed tutor and the candidate tutors ranked by rankTutors,
  * each with its score and reasons. The admin toggles suggestions and confirms at most one tutor;
  * confirming another replaces it, Remove (after confirmation) clears it — always on both sides
- * (matchingApi).
+ * (matchingApi). The candidates come from the index of tutors by subject
+ * (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never from all tutors (issue 16).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { get, ref as dbRef } from 'firebase/database';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch } from '@/app/hooks';
+import { listPath } from '@/shared/domain/derived/listRows';
 import type { ReferenceData } from '@/shared/domain/reference';
-import type { Student } from '@/features/people/students/types';
-import { tutors as tutorsSlice } from '@/features/people/tutors/tutorsSlice';
+import { database } from '@/shared/firebase';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { DataTable } from '@/shared/table/DataTable';
-import { confirmTutor, toggleSuggested } from '../matchingThunks';
-import { rankTutors, type Reason, type RankedTutor } from '../rankTutors';
+import { confirmTutor, toggleSuggested, type MatchChange } from '../matchingThunks';
+import { rankTutors, type RankingStudent, type Reason, type RankedTutor } from '../rankTutors';
+import { useCandidates } from '../useCandidates';
 
 interface Row extends RankedTutor {
   name: string;
@@ -25,49 +28,66 @@ interface Row extends RankedTutor {
 const column = createColumnHelper<Row>();
 const filterText = (r: Row) => [r.name, r.email, r.tutorId];
 
+/** What the tab reads of the student (a Student of features/people satisfies it). */
+export interface MatchingStudent extends RankingStudent {
+  id: string;
+  profileLevel?: RankingStudent['profileLevel'] & { subjects: Record<string, unknown> };
+  /** subject id -> the suggested tutors (id -> true) and the confirmed one. */
+  tutorMapping?: Record<
+    string,
+    { suggested?: Record<string, true>; confirmed?: string | null } | undefined
+  >;
+}
+
 export interface MatchingTabProps {
-  student: Student;
+  student: MatchingStudent;
   /** The subjects and field levels (given by the app). */
   reference: ReferenceData;
+  /** Called after a successful write, with the records it changed (the app refreshes them). */
+  onChanged: (change: MatchChange) => void;
 }
 
 /** The Subjects tab; see the module comment. */
-export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
+export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabProps) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const tutorState = useAppSelector((s) => s.tutors);
-  const allTutors = useMemo(() => tutorsSlice.selectors.selectAll(tutorState), [tutorState]);
   const subjectIds = Object.keys(student.profileLevel?.subjects ?? {});
   const [subjectId, setSubjectId] = useState(subjectIds[0] ?? '');
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-
-  useEffect(() => {
-    void dispatch(tutorsSlice.fetchAll());
-  }, [dispatch]);
+  const { candidates, loading, error, retry } = useCandidates(subjectId);
 
   const mapping = student.tutorMapping?.[subjectId];
   const confirmed = mapping?.confirmed ?? null;
   const suggested = useMemo(() => mapping?.suggested ?? {}, [mapping]);
-  const tutorName = (id: string) => tutorState.entities[id]?.name ?? id;
+  const confirmedName = useTutorName(
+    confirmed,
+    candidates.find((c) => c.id === confirmed)?.name,
+    loading,
+  );
 
   const rows = useMemo<Row[]>(() => {
-    if (!subjectId) return [];
-    return rankTutors(student, subjectId, allTutors, ref.allFieldLevels).map((r) => ({
+    const byId = new Map(candidates.map((c) => [c.id, c]));
+    return rankTutors(student, candidates, ref.allFieldLevels).map((r) => ({
       ...r,
-      name: tutorState.entities[r.tutorId]?.name ?? r.tutorId,
-      email: tutorState.entities[r.tutorId]?.email ?? '',
+      name: byId.get(r.tutorId)?.name ?? r.tutorId,
+      email: byId.get(r.tutorId)?.email ?? '',
     }));
-  }, [student, subjectId, allTutors, tutorState.entities, ref.allFieldLevels]);
+  }, [student, candidates, ref.allFieldLevels]);
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Runs a matching thunk; on success the app refreshes the records it changed. */
+  const run = useCallback(
+    async (action: () => Promise<{ payload?: unknown; error?: unknown }>) => {
+      setBusy(true);
+      try {
+        const result = await action();
+        if (!('error' in result)) onChanged(result.payload as MatchChange);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [onChanged],
+  );
 
   /** ' (+21.9 of 25)' after a reason; nothing for the level check, which gives no points. */
   const pointsText = useCallback(
@@ -170,7 +190,7 @@ export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
         },
       }) as ColumnDef<Row, unknown>,
     ],
-    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId, pointsText],
+    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId, pointsText, run],
   );
 
   if (subjectIds.length === 0) {
@@ -207,7 +227,7 @@ export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
           <>
             <FormattedMessage
               id="Matching.confirmedTutor"
-              values={{ name: tutorName(confirmed), subject: subjectName(subjectId) }}
+              values={{ name: confirmedName, subject: subjectName(subjectId) }}
             />
             <button
               type="button"
@@ -235,7 +255,9 @@ export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
           { subject: subjectName(subjectId) },
         )}
         csvFileName={`candidates-${subjectId}`}
-        loading={tutorState.loading}
+        loading={loading}
+        error={error}
+        onRetry={retry}
       />
       <ConfirmDialog
         open={confirmRemove}
@@ -245,11 +267,37 @@ export function MatchingTab({ student, reference: ref }: MatchingTabProps) {
         onCancel={() => setConfirmRemove(false)}
         onConfirm={() =>
           void run(async () => {
-            await dispatch(confirmTutor({ studentId: student.id, subjectId, tutorId: null }));
+            const result = await dispatch(
+              confirmTutor({ studentId: student.id, subjectId, tutorId: null }),
+            );
             setConfirmRemove(false);
+            return result;
           })
         }
       />
     </div>
   );
+}
+
+/**
+ * The name of the confirmed tutor: `known` (from the subject's index) when given, else its list
+ * row's name (`lists/tutors/{id}/name`: an inactive tutor has no index entry), else the id.
+ */
+function useTutorName(id: string | null, known: string | undefined, loading: boolean): string {
+  const [read, setRead] = useState<{ id: string; name: string } | null>(null);
+  useEffect(() => {
+    if (!id || known !== undefined || loading) return undefined;
+    let mounted = true;
+    void database()
+      .then((db) => get(dbRef(db, `${listPath('tutors')}/${id}/name`)))
+      .then((snap) => {
+        if (mounted && typeof snap.val() === 'string') setRead({ id, name: snap.val() as string });
+      })
+      .catch(() => undefined); // the id stays shown
+    return () => {
+      mounted = false;
+    };
+  }, [id, known, loading]);
+  if (!id) return '';
+  return known ?? (read?.id === id ? read.name : id);
 }

@@ -5,6 +5,7 @@
  */
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
+import { tutorsBySubject } from './tutorIndex';
 
 /** The collections that have derived nodes. */
 export type DerivedCollection = 'students' | 'tutors' | 'orders';
@@ -12,7 +13,7 @@ export type DerivedCollection = 'students' | 'tutors' | 'orders';
 /** The derivations of each collection. */
 export const DERIVATIONS: Record<DerivedCollection, Derivation<object>> = {
   students: composeDerivations(personListRows('students')),
-  tutors: composeDerivations(personListRows('tutors')),
+  tutors: composeDerivations(personListRows('tutors'), tutorsBySubject),
   orders: composeDerivations(),
 };
 
