@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { PageCard } from '../lists/PageCard';
 import { LoadingStatus } from './LoadingStatus';
 import { useEntityForm, type FormThunks } from './useEntityForm';
+import { RemoteChangesContext } from './useRemoteChanges';
 
 /** The props of a record form shown by EntityFormPage (e.g. FieldLevelForm). */
 export interface RecordFormProps<V, I> {
@@ -18,11 +19,12 @@ export interface RecordFormProps<V, I> {
  * The page of `<list>/new` and `<list>/:id` (spec sections 2 and 4): creates a record, or edits
  * the one of the route's `:id`. While the record loads, 'Loading...' shows; a failed load
  * redirects to the list, and so does a successful save (useEntityForm). A new record gets
- * `createdAt` (epoch milliseconds) when created.
+ * `createdAt` (epoch milliseconds) when created. While a record is edited, another admin's change
+ * or deletion of it shows on the form (useRemoteChanges).
  *
  * The title is `${messagePrefix}.editTitle` or `${messagePrefix}.newTitle`.
  */
-export function EntityFormPage<T, V, I>({
+export function EntityFormPage<T extends object, V, I extends object>({
   entity,
   listPath,
   messagePrefix,
@@ -47,19 +49,21 @@ export function EntityFormPage<T, V, I>({
 
   return (
     <PageCard title={`${messagePrefix}.${id ? 'editTitle' : 'newTitle'}`}>
-      {form.loadingRecord || (id && !form.record) ? (
-        <LoadingStatus />
-      ) : (
-        <Form
-          initial={form.record ? toForm(form.record) : empty}
-          submitting={form.submitting}
-          onSubmit={(input) =>
-            id
-              ? form.modify({ id, changes: input })
-              : form.create({ ...input, createdAt: Date.now() })
-          }
-        />
-      )}
+      <RemoteChangesContext.Provider value={id ? form.remote : null}>
+        {form.loadingRecord || (id && !form.record) ? (
+          <LoadingStatus />
+        ) : (
+          <Form
+            initial={form.record ? toForm(form.record) : empty}
+            submitting={form.submitting}
+            onSubmit={(input) =>
+              id
+                ? form.modify({ id, changes: input })
+                : form.create({ ...input, createdAt: Date.now() })
+            }
+          />
+        )}
+      </RemoteChangesContext.Provider>
     </PageCard>
   );
 }

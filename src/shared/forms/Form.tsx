@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import { useRef, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { FormState } from './useFormState';
 import { useUnsavedChanges } from './unsavedChanges';
+import { RemoteChangesNotice } from './RemoteChangesNotice';
+import { useRemoteChangesContext } from './useRemoteChanges';
+
+/** A fieldset that only groups (the browser's border and padding off). */
+const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
 
 /**
  * The `<form>` of every create/edit form (issue 14): browser validation off (the schema's
  * messages show instead), submit through `form.submit` (one save at a time), and the form
  * reported to the unsaved-changes guard while it holds unsaved input.
+ *
+ * On a page that follows its record (RemoteChangesContext, issue 16 item 2) the form shows, at
+ * its top, that another admin changed the record (with Reload) or deleted it; a deleted record's
+ * form is disabled (a disabled fieldset: no input, no Save) and never submits. The notice is
+ * hidden while this form's own save runs, whose echo may arrive before the save settles.
  */
 export function Form<V extends FieldValues, O>({
   form,
@@ -28,14 +38,44 @@ export function Form<V extends FieldValues, O>({
   'aria-label'?: string;
 }) {
   useUnsavedChanges(form.dirty, form.saving);
+  const remote = useRemoteChangesContext();
+  const element = useRef<HTMLFormElement>(null);
+  const deleted = remote?.status === 'deleted';
+  const save = form.submit(onSubmit, submitting);
+  // The label of a record field: the control ids end in the field's name (`school-name`), or
+  // in it without `Id` for a reference (`school-country` for `countryId`).
+  const labelOf = (field: string) => {
+    for (const suffix of [field, field.replace(/Id$/, '')]) {
+      const label = element.current?.querySelector(`label[for$="-${CSS.escape(suffix)}"]`);
+      const text = label?.textContent?.trim();
+      if (text) return text;
+    }
+    return undefined;
+  };
+
   return (
     <form
+      ref={element}
       className={className}
       aria-label={ariaLabel}
-      onSubmit={form.submit(onSubmit, submitting)}
+      onSubmit={(event: FormEvent) => {
+        if (deleted) event.preventDefault();
+        else save(event);
+      }}
       noValidate
     >
-      {children}
+      {remote ? (
+        <>
+          {!submitting && !form.saving() && (
+            <RemoteChangesNotice remote={remote} labelOf={labelOf} />
+          )}
+          <fieldset disabled={deleted} style={PLAIN_FIELDSET}>
+            {children}
+          </fieldset>
+        </>
+      ) : (
+        children
+      )}
     </form>
   );
 }

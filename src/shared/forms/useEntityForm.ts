@@ -5,13 +5,16 @@
  * redirects to the list after success. A failed save keeps the form's input: the form holds its
  * own values and this hook only navigates on success. A record with further tabs (a subject)
  * continues on its edit page after creation, with `{ created: true }` as the location state so
- * the page opens the next tab (issue 14).
+ * the page opens the next tab (issue 14). In edit mode the record is followed while the form is
+ * open (useRemoteChanges, issue 16): `remote` goes into RemoteChangesContext around the forms,
+ * and `modify` writes only the fields the admin changed.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { CREATED_STATE } from './useCreatedState';
+import { useRemoteChanges, type RemoteChanges } from './useRemoteChanges';
 
 /** A dispatched async thunk (createAsyncThunk), reduced to what this hook touches. */
 /* The thunk's own dispatch/getState/extra types do not matter here. */
@@ -27,13 +30,18 @@ type ThunkAction<R> = (
 
 /** The thunks of an entity slice (shared/entitySlice) a form needs. */
 export interface FormThunks<T, C, M> {
+  /** The slice; its name is the records' database path (e.g. 'schools', spec section 7). */
+  slice: { name: string };
   fetchOne: (id: string) => ThunkAction<T>;
   create: (input: C) => ThunkAction<T>;
   modify: (input: M) => ThunkAction<T>;
 }
 
 export interface EntityForm<T, C, M> {
-  /** The loaded record in edit mode, null in create mode or while loading. */
+  /**
+   * The record in edit mode (as loaded, or as stored after Reload), null in create mode or while
+   * loading.
+   */
   record: T | null;
   /** True while the record of the route is being loaded. */
   loadingRecord: boolean;
@@ -46,6 +54,8 @@ export interface EntityForm<T, C, M> {
   create: (input: C) => Promise<boolean>;
   /** Saves changes; redirects to the list on success. Resolves false on failure. */
   modify: (input: M) => Promise<boolean>;
+  /** The followed record, for RemoteChangesContext around the page's forms. */
+  remote: RemoteChanges<T & object>;
 }
 
 /**
@@ -55,7 +65,7 @@ export interface EntityForm<T, C, M> {
  * @param editPathOf where a new record continues, e.g. `(s) => \`/subjects/${s.id}\``; omitted for
  *   records without further tabs
  */
-export function useEntityForm<T, C, M>(
+export function useEntityForm<T extends object, C, M extends { changes: object }>(
   entity: FormThunks<T, C, M>,
   id: string | undefined,
   listPath: string,
@@ -66,6 +76,7 @@ export function useEntityForm<T, C, M>(
   const [record, setRecord] = useState<T | null>(null);
   const [loadingRecord, setLoadingRecord] = useState(Boolean(id));
   const [submitting, setSubmitting] = useState(false);
+  const remote = useRemoteChanges(entity.slice.name, id, record);
 
   useEffect(() => {
     if (!id) return;
@@ -114,7 +125,11 @@ export function useEntityForm<T, C, M>(
     (input: C) => run(entity.create(input), editPathOf),
     [entity, run, editPathOf],
   );
-  const modify = useCallback((input: M) => run(entity.modify(input)), [entity, run]);
+  const { merge } = remote;
+  const modify = useCallback(
+    (input: M) => run(entity.modify({ ...input, changes: merge(input.changes) })),
+    [entity, run, merge],
+  );
 
-  return { record, loadingRecord, submitting, create, modify };
+  return { record: remote.record, loadingRecord, submitting, create, modify, remote };
 }

@@ -7,11 +7,13 @@
  *   each change, as the schema's refinements may name another field);
  * - a submit that cannot run twice (Enter, double click, slow network: see `submit`);
  * - a failed save that keeps the input (the values live here; only success leaves the form);
- * - the unsaved-changes prompt on leaving (`isDirty`, reported to UnsavedChangesGuard by `Form`).
+ * - the unsaved-changes prompt on leaving (`isDirty`, reported to UnsavedChangesGuard by `Form`);
+ * - on a page that follows its record (RemoteChangesContext, issue 16), Reload: the values start
+ *   again from `initial`, which the page then computes from the stored record.
  */
 import '../zodConfig';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, type FormEvent } from 'react';
 import {
   useForm,
   useWatch,
@@ -24,6 +26,7 @@ import {
 } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
+import { useRemoteChangesContext } from './useRemoteChanges';
 
 /** What an input needs to show and change one field (spread into InputField/SelectField). */
 export interface BoundField<V> {
@@ -83,7 +86,16 @@ export function useFormState<V extends FieldValues, O>(
     defaultValues: initial as DefaultValues<V>,
     mode: 'all',
   });
-  const { formState, getValues, setValue, trigger, handleSubmit } = methods;
+  const { formState, getValues, setValue, trigger, handleSubmit, reset } = methods;
+
+  // Reload of the record (useRemoteChanges `version`): this render's `initial` holds its values.
+  const version = useRemoteChangesContext()?.version ?? 0;
+  const shownVersion = useRef(version);
+  useEffect(() => {
+    if (version === shownVersion.current) return;
+    shownVersion.current = version;
+    reset(initial);
+  }, [version, initial, reset]);
   const values = useWatch({ control: methods.control }) as V;
   // Subscribed here so react-hook-form keeps them current (its formState is a proxy).
   const { errors, touchedFields, isSubmitted, isDirty } = formState;

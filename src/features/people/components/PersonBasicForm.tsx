@@ -22,6 +22,7 @@ import { Form } from '@/shared/forms/Form';
 import { CREATED_STATE } from '@/shared/forms/useCreatedState';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { useFormState } from '@/shared/forms/useFormState';
+import { useRemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { basicValues, type PersonBasicValues } from '../formValues';
 import type { PersonKind } from '../kinds';
 import { AddressFields } from './fields/AddressFields';
@@ -50,6 +51,7 @@ export function PersonBasicForm<P extends Student | Tutor>({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const form = useFormState(kind.basicSchema, basicValues(person));
+  const remote = useRemoteChangesContext();
   const account = useAccountCreation(kind.entity.createWithAccount);
   const [progress, setProgress] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
@@ -96,7 +98,8 @@ export function PersonBasicForm<P extends Student | Tutor>({
       // `changes` is the output of this kind's own schema: fields of P.
       kind.entity.modify({
         id: current.id,
-        changes: changes as Partial<P>,
+        // Only the fields changed here: another admin's change to others stays (issue 16).
+        changes: (remote?.merge(changes) ?? changes) as Partial<P>,
         files: filesOf(output),
         onProgress: setProgress,
       }),

@@ -1,6 +1,7 @@
 /**
  * The student or tutor form page (spec sections 2 and 4): create mode on /<path>/new, edit mode
- * on /<path>/{id}. The record is loaded once; a failed load goes back to the list. Tabs after
+ * on /<path>/{id}. The record is loaded once and then followed: another admin's change or
+ * deletion shows on the forms (useRemoteChanges); a failed load goes back to the list. Tabs after
  * Basic Profile stay disabled until the record exists; a person just created opens on Profile
  * Level (issue 14).
  */
@@ -15,6 +16,7 @@ import type { PersonKind } from '../kinds';
 import { PersonBasicForm } from './PersonBasicForm';
 import { ProfileLevelForm } from './ProfileLevelForm';
 import { useCreatedState } from '@/shared/forms/useCreatedState';
+import { RemoteChangesContext, useRemoteChanges } from '@/shared/forms/useRemoteChanges';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs, type TabSpec } from '@/shared/Tabs';
 
@@ -48,8 +50,10 @@ function PersonPage<P extends Student | Tutor>({
   const dispatch = useAppDispatch();
   const { path, area } = kind;
   const created = useCreatedState();
-  const person = useAppSelector((s) => (id ? s[path].entities[id] : undefined)) as P | undefined;
+  const stored = useAppSelector((s) => (id ? s[path].entities[id] : undefined)) as P | undefined;
   const [loaded, setLoaded] = useState(!id);
+  const remote = useRemoteChanges<P>(path, id, loaded ? stored : undefined);
+  const person = remote.record ?? undefined;
   const [tab, setTab] = useState(created ? 'level' : 'basic');
 
   useEffect(() => {
@@ -92,7 +96,9 @@ function PersonPage<P extends Student | Tutor>({
           <FormattedMessage id="Common.loading" />
         </p>
       ) : (
-        <Tabs idPrefix={path} tabs={tabs} selected={tab} onSelect={setTab} />
+        <RemoteChangesContext.Provider value={id ? remote : null}>
+          <Tabs idPrefix={path} tabs={tabs} selected={tab} onSelect={setTab} />
+        </RemoteChangesContext.Provider>
       )}
       {person && footer?.(person)}
       <Link className="button is-light mt-4" to={`/${path}`}>

@@ -20,6 +20,7 @@ import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
+import { useRemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { profileLevelValues, type ProfileLevelValues } from '../formValues';
 import type { PersonKind } from '../kinds';
 import { YesNoField } from './fields/ChoiceFields';
@@ -47,6 +48,7 @@ export function ProfileLevelForm<P extends Student | Tutor>({
   );
   const schema = useMemo(() => profileLevel.schema((id) => order.get(id)), [profileLevel, order]);
   const form = useFormState(schema, profileLevelValues(person), { showAllOnceChanged: true });
+  const remote = useRemoteChangesContext();
   const [saving, setSaving] = useState(false);
   const idOf = (field: keyof ProfileLevelValues) => `${kind.idPrefix}-pl-${field}`;
   const subjects = form.values.subjects;
@@ -86,7 +88,13 @@ export function ProfileLevelForm<P extends Student | Tutor>({
     setSaving(true);
     try {
       await dispatch(
-        kind.entity.modify({ id: person.id, changes: { profileLevel: output } as Partial<P> }),
+        kind.entity.modify({
+          id: person.id,
+          // The profile level's entries changed here, over the stored ones (issue 16).
+          changes: (remote?.merge({ profileLevel: output }) ?? {
+            profileLevel: output,
+          }) as Partial<P>,
+        }),
       ).unwrap();
       void navigate(`/${kind.path}`);
       return true;

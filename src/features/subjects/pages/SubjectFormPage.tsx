@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { useEntityForm } from '@/shared/forms/useEntityForm';
+import { RemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { useCreatedState } from '@/shared/forms/useCreatedState';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs } from '@/shared/Tabs';
@@ -43,44 +44,46 @@ function SubjectForm({ id, fieldLevels }: SubjectFormPageProps & { id: string | 
 
   return (
     <PageCard title={id ? 'Subjects.editTitle' : 'Subjects.newTitle'}>
-      <Tabs
-        idPrefix="subject"
-        selected={tab}
-        onSelect={(key) => setTab(key as Tab)}
-        tabs={[
-          {
-            key: 'basic',
-            label: 'Subjects.tab.basic',
-            content: loading ? (
-              <LoadingStatus />
-            ) : (
-              <SubjectBasicForm
-                initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
-                fieldLevels={fieldLevels}
-                submitting={form.submitting}
-                onSubmit={(input) =>
-                  id
-                    ? form.modify({ id, changes: input })
-                    : form.create({ ...input, createdAt: Date.now() })
-                }
-              />
-            ),
-          },
-          {
-            key: 'settings',
-            label: 'Subjects.tab.settings',
-            disabled: !exists,
-            content:
-              id && form.record ? (
-                <SubjectSettingsForm
-                  initial={settingsToForm(form.record.settings)}
+      <RemoteChangesContext.Provider value={id ? form.remote : null}>
+        <Tabs
+          idPrefix="subject"
+          selected={tab}
+          onSelect={(key) => setTab(key as Tab)}
+          tabs={[
+            {
+              key: 'basic',
+              label: 'Subjects.tab.basic',
+              content: loading ? (
+                <LoadingStatus />
+              ) : (
+                <SubjectBasicForm
+                  initial={form.record ? subjectToBasic(form.record) : emptySubjectBasic}
+                  fieldLevels={fieldLevels}
                   submitting={form.submitting}
-                  onSubmit={(settings) => form.modify({ id, changes: { settings } })}
+                  onSubmit={(input) =>
+                    id
+                      ? form.modify({ id, changes: input })
+                      : form.create({ ...input, createdAt: Date.now() })
+                  }
                 />
-              ) : null,
-          },
-        ]}
-      />
+              ),
+            },
+            {
+              key: 'settings',
+              label: 'Subjects.tab.settings',
+              disabled: !exists,
+              content:
+                id && form.record ? (
+                  <SubjectSettingsForm
+                    initial={settingsToForm(form.record.settings)}
+                    submitting={form.submitting}
+                    onSubmit={(settings) => form.modify({ id, changes: { settings } })}
+                  />
+                ) : null,
+            },
+          ]}
+        />
+      </RemoteChangesContext.Provider>
     </PageCard>
   );
 }

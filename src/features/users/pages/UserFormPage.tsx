@@ -1,6 +1,7 @@
 /**
  * /users/new and /users/{id} (admins only): the UserForm in create or edit mode (spec 2 User
- * form, spec 4). Edit loads the user by id and goes back to /users when that fails; both go to
+ * form, spec 4). Edit loads the user by id, follows it while open (another admin's change or
+ * deletion shows on the form, useRemoteChanges) and goes back to /users when loading fails; both go to
  * /users after a successful save. Create runs the slice's `createWithAccount` (the one account
  * workflow); when the account exists but its record, logo upload or invitation failed, the page
  * stays, names the failed steps and offers Retry for just those, with the same account (issue 6).
@@ -13,6 +14,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectSession } from '@/shared/session';
 import type { AppError } from '@/shared/errors';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
+import { RemoteChangesContext, useRemoteChanges } from '@/shared/forms/useRemoteChanges';
 import { UserForm } from '../components/UserForm';
 import type { User } from '../types';
 import { sessionFields, users } from '../usersSlice';
@@ -25,7 +27,9 @@ export default function UserFormPage() {
   const session = useAppSelector(selectSession);
   const saving = useAppSelector((state) => state.users.loading);
   const account = useAccountCreation(users.createWithAccount);
-  const [user, setUser] = useState<User | null>(null);
+  const [loadedUser, setUser] = useState<User | null>(null);
+  const remote = useRemoteChanges('users', id, loadedUser);
+  const user = remote.record;
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<AppError | null>(null);
 
@@ -68,7 +72,12 @@ export default function UserFormPage() {
     setProgress(logo ? 0 : null);
     setFailure(null);
     const result = await dispatch(
-      users.modify({ id, changes, files: { logoUrl: logo }, onProgress: setProgress }),
+      users.modify({
+        id,
+        changes: remote.merge(changes),
+        files: { logoUrl: logo },
+        onProgress: setProgress,
+      }),
     );
     setProgress(null);
     if (users.modify.rejected.match(result)) {
@@ -92,16 +101,18 @@ export default function UserFormPage() {
           <FormattedMessage id="Common.loading" />
         </p>
       ) : (
-        <UserForm
-          key={user?.id ?? 'new'}
-          mode={id ? 'edit' : 'create'}
-          user={user}
-          saving={saving || account.creating}
-          progress={progress}
-          error={failure}
-          failures={account.pending?.failures ?? []}
-          onSubmit={id ? save : create}
-        />
+        <RemoteChangesContext.Provider value={id ? remote : null}>
+          <UserForm
+            key={user?.id ?? 'new'}
+            mode={id ? 'edit' : 'create'}
+            user={user}
+            saving={saving || account.creating}
+            progress={progress}
+            error={failure}
+            failures={account.pending?.failures ?? []}
+            onSubmit={id ? save : create}
+          />
+        </RemoteChangesContext.Provider>
       )}
     </>
   );

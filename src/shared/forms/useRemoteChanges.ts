@@ -1,0 +1,138 @@
+/**
+ * A record open in an edit form, followed while the form is open (issue 16 item 2): when another
+ * admin changes or deletes it meanwhile, the form says so (RemoteChangesNotice, shown by `Form`)
+ * instead of silently overwriting, offers to reload the stored values, and a save writes only the
+ * fields this admin changed (`merge`), so the other admin's changes to other fields survive.
+ *
+ * A page that edits a record calls `useRemoteChanges(path, id, loaded)` (useEntityForm does it
+ * for its pages), edits `record` (the loaded record, or the stored one after Reload), passes its
+ * changes through `merge` before `modify`, and puts the result in `RemoteChangesContext` around
+ * its forms; `Form` and `useFormState` read it from there.
+ */
+import type { Database, DataSnapshot } from 'firebase/database';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { database } from '../firebase';
+import { differingFields, mergeChanges, sameStored, type Stored } from './mergeChanges';
+
+/**
+ * Follows `{path}/{id}` with an `onValue` listener (Firebase docs, "Listen for value events"):
+ * `onChange` gets the stored value at once and after every change, null once it is deleted (or
+ * never existed). The Database SDK is imported here, lazily, so that /login's bundle stays
+ * without it (as shared/rtdb does).
+ * @param connect the database; default the app's (shared/firebase)
+ * @returns stops following; safe to call before the listener is attached (it then never is)
+ */
+export function watchRecord(
+  path: string,
+  id: string,
+  onChange: (value: Record<string, unknown> | null) => void,
+  connect: () => Promise<Database> = database,
+): () => void {
+  let stopped = false;
+  let detach: (() => void) | undefined;
+  void Promise.all([connect(), import('firebase/database')]).then(([db, m]) => {
+    if (stopped) return;
+    detach = m.onValue(m.ref(db, `${path}/${id}`), (snap: DataSnapshot) => {
+      onChange(snap.exists() ? (snap.val() as Record<string, unknown>) : null);
+    });
+  });
+  return () => {
+    stopped = true;
+    detach?.();
+  };
+}
+
+/** What the followed record did since the form loaded it. */
+export type RemoteStatus = 'same' | 'changed' | 'deleted';
+
+/** The state of a record open in a form; see the module comment. */
+export interface RemoteChanges<T> {
+  /** The record the form edits: the loaded one, or the stored one after `reload`. */
+  record: T | null;
+  /** 'changed' while the stored record differs from `record` (and from this form's own saves). */
+  status: RemoteStatus;
+  /** The top-level fields the other admin changed (record field names), sorted. */
+  changedFields: string[];
+  /** Counts reloads; `useFormState` resets the form's values to `initial` when it changes. */
+  version: number;
+  /** Makes the stored record the form's `record` (the form then shows its values). */
+  reload: () => void;
+  /**
+   * The changes to write, from the changes a form would save (record fields): a top-level field
+   * this admin left as loaded is dropped, so the stored value (maybe another admin's) stays; in
+   * a field holding an object (a profile level, a subject's settings) the stored entries take the
+   * place of those this admin left as loaded. The result is remembered as this form's own write,
+   * so its echo is no remote change.
+   */
+  merge: <C extends object>(changes: C) => C;
+}
+
+/**
+ * @param path the record's collection, e.g. 'schools' (the slice's name, spec section 7)
+ * @param id the record's key; undefined in create mode (nothing is followed)
+ * @param loaded the record as the form loaded it; undefined or null while loading. A new value
+ *   (e.g. the store's record after this admin's own save) becomes the compared-with record.
+ */
+export function useRemoteChanges<T extends object>(
+  path: string,
+  id: string | undefined,
+  loaded: T | null | undefined,
+): RemoteChanges<T> {
+  // undefined until the listener's first value; null once deleted.
+  const [remote, setRemote] = useState<Stored | null | undefined>(undefined);
+  const [reloaded, setReloaded] = useState<{ record: T; over: T | null | undefined } | null>(null);
+  const [version, setVersion] = useState(0);
+  // What this form's own saves should leave stored (their echo is no remote change).
+  const [ownWrites, setOwnWrites] = useState<Stored[]>([]);
+  const watching = Boolean(id && loaded);
+
+  useEffect(() => {
+    if (!id || !watching) return;
+    return watchRecord(path, id, (value) => setRemote(value === null ? null : { ...value, id }));
+  }, [path, id, watching]);
+
+  // A reload holds until the page gives another loaded record.
+  const record = reloaded && reloaded.over === loaded ? reloaded.record : (loaded ?? null);
+
+  const base = record as Stored | null;
+  const { status, changedFields } = useMemo((): Pick<
+    RemoteChanges<T>,
+    'status' | 'changedFields'
+  > => {
+    if (base && remote === null) return { status: 'deleted', changedFields: [] };
+    if (!base || !remote || [base, ...ownWrites].some((r) => sameStored(r, remote)))
+      return { status: 'same', changedFields: [] };
+    return { status: 'changed', changedFields: differingFields(base, remote) };
+  }, [base, remote, ownWrites]);
+
+  const reload = useCallback(() => {
+    if (!remote) return;
+    setOwnWrites([]);
+    setReloaded({ record: remote as T, over: loaded });
+    setVersion((v) => v + 1);
+  }, [remote, loaded]);
+
+  const merge = useCallback(
+    <C extends object>(changes: C): C => {
+      if (!base) return changes;
+      const current = remote ?? base;
+      const merged = mergeChanges(base, changes as Stored, current);
+      setOwnWrites((writes) => [...writes, { ...current, ...merged }]);
+      return merged as C;
+    },
+    [base, remote],
+  );
+
+  return useMemo(
+    () => ({ record, status, changedFields, version, reload, merge }),
+    [record, status, changedFields, version, reload, merge],
+  );
+}
+
+/** The record open in the page's forms, for `Form` and `useFormState`; null outside such a page. */
+export const RemoteChangesContext = createContext<RemoteChanges<object> | null>(null);
+
+/** The page's RemoteChanges, or null where no record is followed (create mode, sign-in forms). */
+export function useRemoteChangesContext(): RemoteChanges<object> | null {
+  return useContext(RemoteChangesContext);
+}
