@@ -1,0 +1,151 @@
+/**
+ * A record open in a form that another admin changes or deletes meanwhile says so (issue 16 item
+ * 2): the other admin is the admin SDK writing to the local backend while this admin's form is
+ * open in Chromium. The notice appears within 1 s; Reload shows the stored values; a save after
+ * the change writes only the fields this admin changed; a deleted record's form cannot be saved.
+ * A student's form (the people forms) gets the notice too.
+ */
+import { getDatabase } from 'firebase-admin/database';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApp, removePaths, uniqueId } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
+
+const db = () => getDatabase(adminApp());
+const tag = uniqueId('remote');
+const schoolId = `${tag}-school`;
+const studentId = `${tag}-student`;
+/** How soon the notice must show after the other admin's write completes (issue 16). */
+const NOTICE_MS = 1000;
+
+let session: AdminSession | undefined;
+let page: Page;
+
+const school = () => ({
+  id: schoolId,
+  name: `School ${tag}`,
+  countryId: 'SG',
+  address1: '1 Orchard Road',
+  address2: '',
+  postcode: '238801',
+  isObsolete: false,
+  order: 990_001,
+  createdAt: Date.now(),
+});
+
+beforeAll(async () => {
+  session = await adminSession('remote-changes');
+  page = session.page;
+});
+
+afterAll(async () => {
+  await removePaths(`schools/${schoolId}`, `students/${studentId}`);
+  await session?.close();
+});
+
+const changedNotice = () =>
+  page.getByRole('alert').filter({ hasText: 'Another administrator changed this record.' });
+const deletedNotice = () =>
+  page.getByRole('alert').filter({ hasText: 'Another administrator deleted this record.' });
+const nameField = () => page.getByLabel('Name', { exact: true });
+
+/** Opens the school's edit form and waits until it shows the stored name. */
+async function openSchool() {
+  await page.goto(`/field-schools/${schoolId}`);
+  await expect.poll(() => nameField().inputValue()).toBe(school().name);
+}
+
+/** Runs the other admin's write, then waits for `notice`; resolves the ms it took to show. */
+async function noticeAfter(
+  write: () => Promise<unknown>,
+  notice: ReturnType<typeof changedNotice>,
+) {
+  await write();
+  const start = Date.now();
+  await notice.waitFor({ timeout: NOTICE_MS });
+  return Date.now() - start;
+}
+
+describe('a form whose record another admin changes', () => {
+  it('says so within 1 s, names the field, and Reload shows the stored values', async () => {
+    await db().ref(`schools/${schoolId}`).set(school());
+    await openSchool();
+    expect(await changedNotice().count()).toBe(0);
+    await page.getByLabel('Postcode', { exact: true }).fill('000000');
+
+    const ms = await noticeAfter(
+      () => db().ref(`schools/${schoolId}`).update({ name: 'Renamed elsewhere' }),
+      changedNotice(),
+    );
+    console.info(`school form: notice ${ms} ms after the other admin's write`);
+    expect(await changedNotice().textContent()).toContain('Fields they changed: Name.');
+    // The form still holds what this admin sees and typed until Reload.
+    expect(await nameField().inputValue()).toBe(school().name);
+
+    await changedNotice().getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => nameField().inputValue()).toBe('Renamed elsewhere');
+    expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('238801');
+    await changedNotice().waitFor({ state: 'detached' });
+  });
+
+  it("saving after the change writes only this admin's fields; the other admin's stay", async () => {
+    await db().ref(`schools/${schoolId}`).set(school());
+    await openSchool();
+    await page.getByLabel('Postcode', { exact: true }).fill('049315');
+    await noticeAfter(
+      () => db().ref(`schools/${schoolId}`).update({ name: 'Theirs', address1: '2 Other Road' }),
+      changedNotice(),
+    );
+    expect(await changedNotice().textContent()).toContain(
+      'Fields they changed: Address line 1 and Name.',
+    );
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/field-schools');
+    const stored = (await db().ref(`schools/${schoolId}`).get()).val() as Record<string, unknown>;
+    expect(stored).toMatchObject({ name: 'Theirs', address1: '2 Other Road', postcode: '049315' });
+  });
+
+  it('says when the record was deleted, and Save is disabled', async () => {
+    await db().ref(`schools/${schoolId}`).set(school());
+    await openSchool();
+    await nameField().fill('Mine');
+    const ms = await noticeAfter(() => db().ref(`schools/${schoolId}`).remove(), deletedNotice());
+    console.info(`school form: deleted notice ${ms} ms after the other admin's delete`);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    expect(await changedNotice().count()).toBe(0);
+    // Enter in a field submits nothing either: the record stays deleted.
+    await page.keyboard.press('Enter');
+    expect((await db().ref(`schools/${schoolId}`).get()).exists()).toBe(false);
+  });
+
+  it("a student's form says so too, and Reload shows the stored values", async () => {
+    await db()
+      .ref(`students/${studentId}`)
+      .set({
+        id: studentId,
+        userType: 'student',
+        name: `Student ${tag}`,
+        email: `${tag}@example.com`,
+        mobile: '+65 9123 4567',
+        gender: 'female',
+        countryId: 'SG',
+        postcode: '111111',
+        status: true,
+        createdAt: Date.now(),
+        isTested: false,
+      });
+    await page.goto(`/students/${studentId}`);
+    await expect.poll(() => nameField().inputValue()).toBe(`Student ${tag}`);
+    const ms = await noticeAfter(
+      () => db().ref(`students/${studentId}`).update({ postcode: '222222' }),
+      changedNotice(),
+    );
+    console.info(`student form: notice ${ms} ms after the other admin's write`);
+    expect(await changedNotice().textContent()).toContain('Fields they changed: Postcode.');
+    await changedNotice().getByRole('button', { name: 'Reload' }).click();
+    await expect
+      .poll(() => page.getByLabel('Postcode', { exact: true }).inputValue())
+      .toBe('222222');
+  });
+});
