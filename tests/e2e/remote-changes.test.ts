@@ -3,11 +3,13 @@
  * 2): the other admin is the admin SDK writing to the local backend while this admin's form is
  * open in Chromium. The notice appears within 1 s; Reload shows the stored values; a save after
  * the change writes only the fields this admin changed; a deleted record's form cannot be saved.
- * A student's form (the people forms) gets the notice too.
+ * A student's form (the people forms) gets the notice too, and not for this admin's own write
+ * from another tab of the page.
  */
 import { getDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPath, personRow } from '@/shared/domain/derived/listRows';
 import { adminApp, removePaths, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
@@ -39,7 +41,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removePaths(`schools/${schoolId}`, `students/${studentId}`);
+  await removePaths(
+    `schools/${schoolId}`,
+    `students/${studentId}`,
+    `${listPath('students')}/${studentId}`,
+  );
   await session?.close();
 });
 
@@ -120,20 +126,26 @@ describe('a form whose record another admin changes', () => {
   });
 
   it("a student's form says so too, and Reload shows the stored values", async () => {
+    const student = {
+      id: studentId,
+      userType: 'student',
+      name: `Student ${tag}`,
+      email: `${tag}@example.com`,
+      mobile: '+65 9123 4567',
+      gender: 'female',
+      countryId: 'SG',
+      postcode: '111111',
+      status: true,
+      createdAt: Date.now(),
+      isTested: true,
+      testResult: [3, 18, 0, 7, 9, 12, 4, 6],
+    };
+    // The record with its list row, as the app writes them (the rules demand both).
     await db()
-      .ref(`students/${studentId}`)
-      .set({
-        id: studentId,
-        userType: 'student',
-        name: `Student ${tag}`,
-        email: `${tag}@example.com`,
-        mobile: '+65 9123 4567',
-        gender: 'female',
-        countryId: 'SG',
-        postcode: '111111',
-        status: true,
-        createdAt: Date.now(),
-        isTested: false,
+      .ref()
+      .update({
+        [`students/${studentId}`]: student,
+        [`${listPath('students')}/${studentId}`]: personRow(studentId, student),
       });
     await page.goto(`/students/${studentId}`);
     await expect.poll(() => nameField().inputValue()).toBe(`Student ${tag}`);
@@ -147,5 +159,18 @@ describe('a form whose record another admin changes', () => {
     await expect
       .poll(() => page.getByLabel('Postcode', { exact: true }).inputValue())
       .toBe('222222');
+    await changedNotice().waitFor({ state: 'detached' });
+
+    // This admin's own write from another tab of the page (the test result's reset) is no
+    // other admin's change.
+    await page.getByRole('tab', { name: 'Test result' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
+    await page
+      .getByText('This user has not completed the multiple intelligence test yet!')
+      .waitFor();
+    await page.getByRole('tab', { name: 'Basic Profile' }).click();
+    await nameField().waitFor();
+    expect(await changedNotice().count()).toBe(0);
   });
 });
