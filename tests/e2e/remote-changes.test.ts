@@ -10,18 +10,29 @@ import { getDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPath, personRow } from '@/shared/domain/derived/listRows';
-import { adminApp, removePaths, uniqueId } from '../support/backend';
-import { adminSession, type AdminSession } from '../support/browser';
+import {
+  adminApp,
+  createAccount,
+  deleteAccount,
+  removePaths,
+  uniqueEmail,
+  uniqueId,
+  type TestAccount,
+} from '../support/backend';
+import { adminSession, newPage, signIn, type AdminSession } from '../support/browser';
 
 const db = () => getDatabase(adminApp());
 const tag = uniqueId('remote');
 const schoolId = `${tag}-school`;
 const studentId = `${tag}-student`;
+const subjectId = `${tag}-subject`;
 /** How soon the notice must show after the other admin's write completes (issue 16). */
 const NOTICE_MS = 1000;
 
 let session: AdminSession | undefined;
 let page: Page;
+/** The other admin, signed in in a browser context of their own. */
+let other: { admin: TestAccount; page: Page } | undefined;
 
 const school = () => ({
   id: schoolId,
@@ -41,7 +52,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (other) {
+    await other.page.context().close();
+    await deleteAccount(other.admin.uid);
+  }
   await removePaths(
+    `subjects/${subjectId}`,
     `schools/${schoolId}`,
     `students/${studentId}`,
     `${listPath('students')}/${studentId}`,
@@ -172,5 +188,61 @@ describe('a form whose record another admin changes', () => {
     await page.getByRole('tab', { name: 'Basic Profile' }).click();
     await nameField().waitFor();
     expect(await changedNotice().count()).toBe(0);
+  });
+
+  it("two admins: one saves a subject's settings, the other's open form says so and keeps them", async () => {
+    const settings = {
+      originalPrice: 100,
+      salePrice: null,
+      minimumQRPurchase: 1,
+      multipleQtyRestriction: 2,
+      expiryMultiplier: 1,
+      expiryDays: 30,
+      expiryPrice: 10,
+    };
+    await db()
+      .ref(`subjects/${subjectId}`)
+      .set({
+        id: subjectId,
+        name: `Subject ${tag}`,
+        levelStart: '',
+        levelEnd: '',
+        countryId: 'SG',
+        isObsolete: false,
+        order: 990_002,
+        createdAt: Date.now(),
+        settings,
+      });
+    const admin = await createAccount({ email: uniqueEmail('remote-other'), isAdmin: true });
+    other = { admin, page: await newPage() };
+    await signIn(other.page, admin.email, admin.password);
+
+    const openSettings = async (p: Page) => {
+      await p.goto(`/subjects/${subjectId}`);
+      await p.getByRole('tab', { name: 'Settings' }).click();
+      const price = p.getByLabel('Original price', { exact: true });
+      await expect.poll(() => price.inputValue()).toBe('100');
+    };
+    await openSettings(page);
+    await openSettings(other.page);
+    await page.getByLabel('Expiry days (addon)', { exact: true }).fill('45');
+
+    await other.page.getByLabel('Original price', { exact: true }).fill('120');
+    await other.page.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await other.page.waitForURL((url) => url.pathname === '/subjects');
+    const start = Date.now();
+    await changedNotice().waitFor({ timeout: NOTICE_MS });
+    console.info(`subject form: notice ${Date.now() - start} ms after the other admin's save`);
+    expect(await changedNotice().textContent()).toContain('Fields they changed: Original price.');
+
+    await page.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/subjects');
+    const stored = (await db().ref(`subjects/${subjectId}/settings`).get()).val() as object;
+    expect(stored).toEqual({
+      ...settings,
+      salePrice: undefined,
+      originalPrice: 120,
+      expiryDays: 45,
+    });
   });
 });

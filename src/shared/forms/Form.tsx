@@ -42,9 +42,11 @@ export function Form<V extends FieldValues, O>({
   const element = useRef<HTMLFormElement>(null);
   const deleted = remote?.status === 'deleted';
   const save = form.submit(onSubmit, submitting);
-  // The label of a record field: the control ids end in the field's name (`school-name`), or
-  // in it without `Id` for a reference (`school-country` for `countryId`).
-  const labelOf = (field: string) => {
+  // The label of a record field (or of an entry, `settings.originalPrice`): the control ids end
+  // in the field's name (`school-name`), or in it without `Id` for a reference (`school-country`
+  // for `countryId`).
+  const labelOf = (path: string) => {
+    const field = path.slice(path.lastIndexOf('.') + 1);
     for (const suffix of [field, field.replace(/Id$/, '')]) {
       const label = element.current?.querySelector(`label[for$="-${CSS.escape(suffix)}"]`);
       const text = label?.textContent?.trim();

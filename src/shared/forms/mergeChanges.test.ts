@@ -53,4 +53,9 @@ describe('sameStored and differingFields', () => {
       'postcode',
     ]);
   });
+
+  it('name the differing entries of an object field as dotted paths', () => {
+    const theirs = { ...base, profileLevel: { ...base.profileLevel, fee: 45, levelId: null } };
+    expect(differingFields(base, theirs)).toEqual(['profileLevel.fee', 'profileLevel.levelId']);
+  });
 });

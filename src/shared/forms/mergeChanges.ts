@@ -35,10 +35,19 @@ function mergeObject(base: Stored, mine: Stored, stored: unknown): Stored {
   return out;
 }
 
-/** Field names whose stored values differ (`sameStored`), sorted. */
-export function differingFields(a: Stored, b: Stored): string[] {
+/**
+ * The fields whose stored values differ (`sameStored`), sorted; inside an object both sides hold
+ * (a profile level, a subject's settings) its differing entries instead, as dotted paths
+ * (`settings.originalPrice`).
+ */
+export function differingFields(a: Stored, b: Stored, prefix = ''): string[] {
   return [...new Set([...Object.keys(a), ...Object.keys(b)])]
     .filter((k) => !sameStored(a[k], b[k]))
+    .flatMap((k) => {
+      const x = a[k];
+      const y = b[k];
+      return isObject(x) && isObject(y) ? differingFields(x, y, `${prefix}${k}.`) : [prefix + k];
+    })
     .sort();
 }
 
