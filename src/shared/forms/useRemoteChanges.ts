@@ -78,8 +78,11 @@ export function useRemoteChanges<T extends object>(
   id: string | undefined,
   loaded: T | null | undefined,
 ): RemoteChanges<T> {
+  // The stored value of `key`; another record's (the page's id changed) counts as not yet read.
+  const key = `${path}/${id}`;
+  const [stored, setStored] = useState<{ key: string; value: Stored | null } | null>(null);
   // undefined until the listener's first value; null once deleted.
-  const [remote, setRemote] = useState<Stored | null | undefined>(undefined);
+  const remote = stored?.key === key ? stored.value : undefined;
   const [reloaded, setReloaded] = useState<{ record: T; over: T | null | undefined } | null>(null);
   const [version, setVersion] = useState(0);
   // What this form's own saves should leave stored (their echo is no remote change).
@@ -88,7 +91,9 @@ export function useRemoteChanges<T extends object>(
 
   useEffect(() => {
     if (!id || !watching) return;
-    return watchRecord(path, id, (value) => setRemote(value === null ? null : { ...value, id }));
+    return watchRecord(path, id, (value) =>
+      setStored({ key: `${path}/${id}`, value: value === null ? null : { ...value, id } }),
+    );
   }, [path, id, watching]);
 
   // A reload holds until the page gives another loaded record.
