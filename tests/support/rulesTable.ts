@@ -10,6 +10,7 @@
  * files, roles), as noted beside each group of rows.
  */
 import { personRow } from '../../src/shared/domain/derived/listRows';
+import { tutorSubjectEntries } from '../../src/shared/domain/derived/tutorIndex';
 import { studentRecord, tutorRecord } from '../integration/peopleFixtures';
 
 /**
@@ -750,6 +751,14 @@ const indexEntry = {
   confirmed: 0,
 };
 
+/** A tutor teaching maths from P1 to P6, with the tutor extras. */
+const rangedTutor = tutor({
+  profileLevel: { ...profile, subjects: { maths: { levelStart: 'p1', levelEnd: 'p6' } } },
+  tutorMinDuration: 3,
+  tutorTechInHome: 1,
+  tutorVideoUrl: 'https://video.example/intro',
+});
+
 const peopleDatabase: DatabaseCase[] = [
   ...listRowsDatabase,
   { path: 'students/{id}', op: 'read', value: student(), expect: adminOnly },
@@ -870,16 +879,22 @@ const peopleDatabase: DatabaseCase[] = [
   { path: 'tutors/{id}', op: 'read', value: tutor(), expect: adminOnly },
   { path: 'tutors/{id}', op: 'create', value: tutor(), expect: adminOnly },
   {
-    name: 'tutor with subjects ranges and extras',
+    name: 'tutor with subjects ranges and extras, with its index entry',
     path: 'tutors/{id}',
     op: 'create',
-    value: tutor({
-      profileLevel: { ...profile, subjects: { maths: { levelStart: 'p1', levelEnd: 'p6' } } },
-      tutorMinDuration: 3,
-      tutorTechInHome: 1,
-      tutorVideoUrl: 'https://video.example/intro',
-    }),
+    value: rangedTutor,
+    arrange: {
+      // Written first, as the app's one update has it (tutorsBySubject must equal the tutor).
+      'tutorsBySubject/maths/{id}': tutorSubjectEntries(rangedTutor).maths,
+    },
     expect: adminOnly,
+  },
+  {
+    name: 'tutor with subjects, without its index entry',
+    path: 'tutors/{id}',
+    op: 'create',
+    value: rangedTutor,
+    expect: nobody,
   },
   { path: 'tutors/{id}', op: 'delete', value: tutor(), expect: adminOnly },
   {
