@@ -19,7 +19,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 export const KNOWN_FEATURE_IMPORTS = {
   matching: ['people'],
-  statistics: ['orders', 'people'],
+  statistics: ['orders'],
   subjects: ['field-levels'],
 };
 

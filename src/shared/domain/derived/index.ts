@@ -5,15 +5,16 @@
  */
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
+import { orderStats, studentStats, tutorStats } from './stats';
 
 /** The collections that have derived nodes. */
 export type DerivedCollection = 'students' | 'tutors' | 'orders';
 
 /** The derivations of each collection. */
 export const DERIVATIONS: Record<DerivedCollection, Derivation<object>> = {
-  students: composeDerivations(personListRows('students')),
-  tutors: composeDerivations(personListRows('tutors')),
-  orders: composeDerivations(),
+  students: composeDerivations(personListRows('students'), studentStats),
+  tutors: composeDerivations(personListRows('tutors'), tutorStats),
+  orders: composeDerivations(orderStats),
 };
 
 /**
