@@ -209,7 +209,7 @@ describe('statistics', () => {
     await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const tile = (name: string) => p.getByRole('group', { name }).locator('.title');
     const shown = async (name: string) =>
-      Number((await tile(name).textContent())?.replace(/\D/g, ''));
+      Number((await tile(name).textContent())?.replace(/[^\d-]/g, ''));
     const counts = async () =>
       ((await getAdminDatabase(adminApp()).ref('stats/counts').get()).val() ?? {}) as Record<
         string,
