@@ -207,6 +207,33 @@ describe('stats/ aggregate nodes', () => {
     await expectExact(() => students(0).remove(student));
   });
 
+  it("a deleted tutor's matches leave the matched subjects", async () => {
+    const [s1, s2] = [await newStudent(), await newStudent()];
+    const tutor = await newTutor();
+    await setConfirmedTutor(clients[0]!.database, s1, 'maths', tutor);
+    await setConfirmedTutor(clients[0]!.database, s1, 'art', tutor);
+    await setConfirmedTutor(clients[1]!.database, s2, 'maths', tutor);
+    const record = (await myRecords()).tutors[tutor]!;
+    const now = Date.now();
+    // The deletion as features/people personApi writes it: the students' side cleared with it.
+    await expectExact(() =>
+      update(ref(clients[1]!.database), {
+        [`tutors/${tutor}`]: null,
+        ...Object.fromEntries(
+          [
+            [s1, 'maths'],
+            [s1, 'art'],
+            [s2, 'maths'],
+          ].flatMap(([s, subject]) => [
+            [`students/${s}/tutorMapping/${subject}/confirmed`, null],
+            [`students/${s}/tutorMapping/${subject}/updatedAt`, now],
+          ]),
+        ),
+        ...DERIVATIONS.tutors.companions(increment)(tutor, record, null),
+      }),
+    );
+  });
+
   describe('two admins at once', () => {
     it.each([1, 2, 3])('create different records (round %i)', async () => {
       await expectExact(() =>

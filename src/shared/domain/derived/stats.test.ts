@@ -119,6 +119,14 @@ describe('tutor counter', () => {
       'stats/counts/activeTutors': increment(-1),
     });
     expect(companions('a', { status: false }, null)).toEqual({});
+    // Its deletion un-matches its students (their `confirmed` is cleared in the same write).
+    expect(
+      companions(
+        'a',
+        { status: false, confirmedStudents: { s1: { m: true, n: true }, s2: { m: true } } },
+        null,
+      ),
+    ).toEqual({ 'stats/counts/matchedSubjects': increment(-3) });
     replay(tutorStats, {}, [
       ['a', { status: true }],
       ['b', { status: false }],

@@ -24,7 +24,7 @@
  * server's state of the record (students/$id, tutors/$id, orders/$id `.write`; tutorMapping/$subject
  * `.validate`), so a write computed from a stale read of the record is refused.
  */
-import type { Derivation, Increment } from './derivation';
+import { composeDerivations, type Derivation, type Increment } from './derivation';
 
 /** The root of the aggregate nodes. */
 export const STATS_PATH = 'stats';
@@ -162,10 +162,34 @@ export const studentStats = counters<PersonFacts>(
 );
 
 /** The counter of active tutors (`stats/counts/activeTutors`). */
-export const tutorStats = counters<PersonFacts>(
+const activeTutors = counters<PersonFacts>(
   (tutor, d, sign) => d.add(COUNT_PATHS.activeTutors, sign * isActiveTutor(tutor)),
   { [COUNT_PATHS.activeTutors]: 0 },
 );
+
+/** (student, subject) pairs a tutor is the confirmed tutor of (`confirmedStudents`). */
+export function confirmedPairs(tutor: { confirmedStudents?: Record<string, object | null> }) {
+  return Object.values(tutor.confirmedStudents ?? {}).reduce(
+    (sum, subjects) => sum + Object.keys(subjects ?? {}).length,
+    0,
+  );
+}
+
+/**
+ * A deleted tutor is no longer any student's confirmed tutor: its deletion clears those students'
+ * `confirmed` in the same write (features/people personApi, spec 4), so it takes its pairs off
+ * the matched subjects. The students' records hold the matches, so rebuild adds nothing here.
+ */
+const tutorDeletionUnmatches: Derivation<object> = {
+  companions: (increment) => (_id, before, after) => {
+    const pairs = before && !after ? confirmedPairs(before) : 0;
+    return pairs ? { [COUNT_PATHS.matchedSubjects]: increment(-pairs) } : {};
+  },
+  rebuild: () => ({}),
+};
+
+/** The counters a tutor's write moves: active tutors, and matched subjects on its deletion. */
+export const tutorStats = composeDerivations(activeTutors, tutorDeletionUnmatches);
 
 /** Pending approvals and the per-month figures of orders. */
 const orderCounters = counters<OrderFacts>(
