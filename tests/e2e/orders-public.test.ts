@@ -12,15 +12,16 @@ import {
   adminApp,
   createAccount,
   deleteAccount,
-  removePaths,
   uniqueEmail,
   uniqueId,
   type TestAccount,
 } from '../support/backend';
 import { closeBrowser, newPage, signIn } from '../support/browser';
+import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 
 const DAY = 86_400_000;
-const paths: string[] = [];
+/** The orders this file made (removed with their figures afterwards). */
+const orderIds: string[] = [];
 const pages: Page[] = [];
 let admin: TestAccount;
 
@@ -33,30 +34,33 @@ async function page(locale = 'en'): Promise<Page> {
 async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   // Short enough for a PayNow reference (at most 25 characters).
   const id = uniqueId('e2e').slice(0, 24);
-  paths.push(`orders/${id}`);
+  orderIds.push(id);
   const createdAt = Date.now() - 3 * DAY;
-  await getAdminDatabase(adminApp())
-    .ref(`orders/${id}`)
-    .set({
-      // A record as the rules and orders/schema.ts require it (approval rewrites it whole).
-      id,
-      studentName: 'E2E Student',
-      studentEmail: 'e2e.student@tuition.test',
-      tutorName: 'E2E Tutor',
-      tutorEmail: 'e2e.tutor@tuition.test',
-      subjectName: 'Physics',
-      total: 240.5,
-      status: 'paid',
-      isUsed: false,
-      qty: 4,
-      qtyLeft: 4,
-      createdAt,
-      expiredDate: Date.now() + 5 * DAY,
-      updatedAt: createdAt,
-      isObsolete: false,
-      order: 0,
-      ...overrides,
-    });
+  // With its figures (stats/ counters and pending queue), as the app writes orders (issue 16).
+  await writeWithDerived({
+    orders: {
+      [id]: {
+        // A record as the rules and orders/schema.ts require it (approval rewrites it whole).
+        id,
+        studentName: 'E2E Student',
+        studentEmail: 'e2e.student@tuition.test',
+        tutorName: 'E2E Tutor',
+        tutorEmail: 'e2e.tutor@tuition.test',
+        subjectName: 'Physics',
+        total: 240.5,
+        status: 'paid',
+        isUsed: false,
+        qty: 4,
+        qtyLeft: 4,
+        createdAt,
+        expiredDate: Date.now() + 5 * DAY,
+        updatedAt: createdAt,
+        isObsolete: false,
+        order: 0,
+        ...overrides,
+      },
+    },
+  });
   return id;
 }
 
@@ -91,7 +95,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(pages.map((p) => p.context().close()));
   await closeBrowser();
-  if (paths.length) await removePaths(...paths);
+  if (orderIds.length) await removeWithDerived({ orders: orderIds });
   if (admin) await deleteAccount(admin.uid);
 });
 
@@ -196,6 +200,31 @@ describe('statistics', () => {
         .getByRole('img', { name: /Chart of orders and revenue over the last 12 months/ })
         .count(),
     ).toBe(1);
+  });
+
+  it('the dashboard shows the stored figures and follows them without a reload', async () => {
+    const id = await arrangeOrder({ status: 'pending', expiredDate: Date.now() + 10 * DAY });
+    const p = await page();
+    await signIn(p, admin.email, admin.password);
+    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const tile = (name: string) => p.getByRole('group', { name }).locator('.title');
+    const shown = async (name: string) =>
+      Number((await tile(name).textContent())?.replace(/[^\d-]/g, ''));
+    const counts = async () =>
+      ((await getAdminDatabase(adminApp()).ref('stats/counts').get()).val() ?? {}) as Record<
+        string,
+        number
+      >;
+    // The tiles are the stored counters (issue 16: never counted from whole collections).
+    const figures = await counts();
+    await p.getByRole('table', { name: 'Orders waiting for approval' }).waitFor();
+    await expect.poll(() => shown('Students')).toBe(figures.students ?? 0);
+    await expect.poll(() => shown('Active tutors')).toBe(figures.activeTutors ?? 0);
+    await expect.poll(() => shown('Pending approvals')).toBe(figures.pendingApprovals ?? 0);
+    // Our order leaves the queue (another admin's write): the tile follows, no reload.
+    const pendingBefore = await shown('Pending approvals');
+    await removeWithDerived({ orders: [id] });
+    await expect.poll(() => shown('Pending approvals'), { timeout: 2_000 }).toBe(pendingBefore - 1);
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { httpsCallable } from 'firebase/functions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { approveOrderInDatabase } from '@/features/orders/approval';
 import { setConfirmedTutor } from '@/features/matching/matchingApi';
 import type { School } from '@/features/schools/types';
@@ -22,6 +22,7 @@ import {
   type TestAccount,
   type WebApp,
 } from '../support/backend';
+import { removeWithDerived, writeWithDerived } from './derivedFixtures';
 import { studentRecord, tutorRecord } from './peopleFixtures';
 
 const db = () => getAdminDatabase(adminApp());
@@ -175,14 +176,12 @@ describe('order approval', () => {
 describe('matching', () => {
   it('records the confirmed tutor before and after on the student', async () => {
     const [s, t1, t2] = [uniqueId('audit-stu'), uniqueId('audit-t1'), uniqueId('audit-t2')];
-    await db()
-      .ref()
-      .update({
-        [`students/${s}`]: studentRecord(),
-        [`tutors/${t1}`]: tutorRecord('T1'),
-        [`tutors/${t2}`]: tutorRecord('T2'),
-      });
-    cleanup.push(`students/${s}`, `tutors/${t1}`, `tutors/${t2}`);
+    // With their list rows and counters, as the app writes people (the rules demand the rows).
+    await writeWithDerived({
+      students: { [s]: studentRecord() },
+      tutors: { [t1]: tutorRecord('T1'), [t2]: tutorRecord('T2') },
+    });
+    onTestFinished(() => removeWithDerived({ students: [s], tutors: [t1, t2] }));
     const startedAt = Date.now();
     await setConfirmedTutor(adminWeb.database, s, 'maths', t1);
     const first = await newEntry(s, 0, startedAt);

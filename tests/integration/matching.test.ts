@@ -12,13 +12,13 @@ import {
   adminApp,
   createAccount,
   deleteAccount,
-  removePaths,
   signedInWebApp,
   uniqueEmail,
   uniqueId,
   type TestAccount,
   type WebApp,
 } from '../support/backend';
+import { removeWithDerived, writeWithDerived } from './derivedFixtures';
 import { studentRecord, tutorRecord } from './peopleFixtures';
 
 let admins: TestAccount[] = [];
@@ -68,15 +68,12 @@ afterAll(async () => {
 beforeEach(async () => {
   s = uniqueId('stu');
   [t1, t2, t3] = [uniqueId('tut1'), uniqueId('tut2'), uniqueId('tut3')];
-  await db()
-    .ref()
-    .update({
-      [`students/${s}`]: studentRecord(),
-      [`tutors/${t1}`]: tutorRecord('T1'),
-      [`tutors/${t2}`]: tutorRecord('T2'),
-      [`tutors/${t3}`]: tutorRecord('T3'),
-    });
-  return () => removePaths(`students/${s}`, `tutors/${t1}`, `tutors/${t2}`, `tutors/${t3}`);
+  // With their list rows and counters, as the app writes people (the rules demand the rows).
+  await writeWithDerived({
+    students: { [s]: studentRecord() },
+    tutors: { [t1]: tutorRecord('T1'), [t2]: tutorRecord('T2'), [t3]: tutorRecord('T3') },
+  });
+  return () => removeWithDerived({ students: [s], tutors: [t1, t2, t3] });
 });
 
 describe('setConfirmedTutor', () => {

@@ -202,19 +202,13 @@ export async function removePaths(...paths: string[]): Promise<void> {
       throw new Error(`removePaths: refusing to remove "${path}" (shared by every test file)`);
     }
   }
-  const db = getAdminDatabase(adminApp());
+  const derived = paths.filter((path) => derivedRecord(path));
+  // A student, tutor or order goes with its list row and counters, as the app deletes it.
+  if (derived.length > 0) await writeRecords(Object.fromEntries(derived.map((p) => [p, null])));
   await Promise.all(
-    paths.map(async (path) => {
-      const record = derivedRecord(path);
-      if (!record) return db.ref(path).remove();
-      // A student, tutor or order goes with its list row and counters, as the app deletes it.
-      const before = (await db.ref(path).get()).val() as object | null;
-      const companions = DERIVATIONS[record.collection].companions(ServerValue.increment);
-      await db.ref().update({
-        [path]: null,
-        ...(before ? companions(record.id, { ...before, id: record.id }, null) : {}),
-      });
-    }),
+    paths
+      .filter((path) => !derivedRecord(path))
+      .map((path) => getAdminDatabase(adminApp()).ref(path).remove()),
   );
 }
 
@@ -235,25 +229,28 @@ function incrementOf(value: unknown): number {
 
 /**
  * Writes `updates` (paths from the root) in one multi-path update with admin rights, adding for
- * each whole new student, tutor or order record the derived nodes the app writes with it (its
- * list row, counters, index entries: shared/domain/derived, issue 16), so fixtures show in the
- * lists as records created in the app do. Records must not exist yet (counters are added to).
+ * each whole student, tutor or order record (an object, or null to remove it) the derived nodes
+ * the app writes with it (its list row, counters, index entries: shared/domain/derived, issue 16),
+ * computed from the record as stored now, so fixtures show in the lists and the counters stay
+ * equal to the records, as with records written in the app.
  */
 export async function writeRecords(updates: Record<string, unknown>): Promise<void> {
+  const db = getAdminDatabase(adminApp());
   const all: Record<string, unknown> = { ...updates };
   for (const [path, value] of Object.entries(updates)) {
     const record = derivedRecord(path);
-    if (!record || value === null || typeof value !== 'object') continue;
+    if (!record || (value !== null && typeof value !== 'object')) continue;
+    const stored = (await db.ref(path).get()).val() as object | null;
+    const before = stored ? { ...stored, id: record.id } : null;
+    const after = value ? { ...value, id: record.id } : null;
     const companions = DERIVATIONS[record.collection].companions(ServerValue.increment);
-    for (const [at, entry] of Object.entries(
-      companions(record.id, null, { ...value, id: record.id }),
-    )) {
+    for (const [at, entry] of Object.entries(companions(record.id, before, after))) {
       // Several records move one counter: their increments add up (one key per path).
       const sum = incrementOf(all[at]) + incrementOf(entry);
       all[at] = Number.isNaN(sum) ? entry : ServerValue.increment(sum);
     }
   }
-  await getAdminDatabase(adminApp()).ref().update(all);
+  await db.ref().update(all);
 }
 
 /** A web-SDK app connected to every emulator, as the browser app would be. */

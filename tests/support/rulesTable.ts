@@ -1243,6 +1243,45 @@ const subjectsDatabase: DatabaseCase[] = [
   },
 ];
 
+// ---- stats/: the dashboard's aggregate nodes; issue 16 item 3 ----
+// Admins read them and write them (with each record's write; a repair); numbers only, known
+// names only. Cells use per-case keys ({id}) so the shared counters are never overwritten.
+
+const statsDatabase: DatabaseCase[] = [
+  { path: 'stats', op: 'read', expect: adminOnly, name: 'all figures' },
+  { path: 'stats/pendingQueue/{id}', op: 'read', value: 1_700_000_000_000, expect: adminOnly },
+  {
+    path: 'stats/pendingQueue/{id}',
+    op: 'create',
+    value: 1_700_000_000_000,
+    expect: adminOnly,
+    name: 'a queued order (its createdAt)',
+  },
+  { path: 'stats/pendingQueue/{id}', op: 'delete', value: 1, expect: adminOnly },
+  {
+    path: 'stats/pendingQueue/{id}',
+    op: 'create',
+    value: 'soon',
+    expect: invalid,
+    name: 'a queue value that is not a number',
+  },
+  {
+    path: 'stats/months/{id}',
+    op: 'create',
+    value: { orders: 1, revenueCents: 100 },
+    expect: invalid,
+    name: "a month key that is not 'yyyy-MM'",
+  },
+  {
+    path: 'stats/counts/{id}',
+    op: 'create',
+    value: 1,
+    expect: invalid,
+    name: 'an unknown counter',
+  },
+  { path: 'stats/{id}', op: 'create', value: 1, expect: invalid, name: 'an unknown node' },
+];
+
 /** One `describe` of the matrix: a title and its rows. */
 export interface RulesBlock<C> {
   title: string;
@@ -1259,6 +1298,7 @@ export const databaseTable: RulesBlock<DatabaseCase>[] = [
   { title: 'fieldLevels', cases: fieldLevelsDatabase },
   { title: 'schools', cases: schoolsDatabase },
   { title: 'subjects', cases: subjectsDatabase },
+  { title: 'stats', cases: statsDatabase },
 ];
 
 /** storage.rules, block by block. */

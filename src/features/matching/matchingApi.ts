@@ -18,12 +18,16 @@
  * confirmed tutor is removed, and its `.validate` (which Firebase skips for deleted locations)
  * still runs.
  */
-import { get, ref, update, type Database } from 'firebase/database';
+import { get, increment, ref, update, type Database } from 'firebase/database';
+import { COUNT_PATHS } from '@/shared/domain/derived/stats';
 import { toAppError } from '@/shared/errors';
 import { auditLogUpdate } from '@/shared/rtdb';
 
 /** The multi-path update that moves the confirmed tutor of (student, subject) from `previous`
- * to `next` (null: none); pure, so it can be tested without a database. */
+ * to `next` (null: none), with the matched-subjects counter (issue 16: +1 when the subject gets
+ * its first confirmed tutor, -1 when it loses it, nothing when swapped; database.rules.json
+ * refuses a counter change that the stored mapping does not justify, e.g. from a stale read);
+ * no read, so it can be tested without a database. */
 export function confirmUpdates(
   studentId: string,
   subjectId: string,
@@ -40,6 +44,8 @@ export function confirmUpdates(
     updates[`tutors/${previous}/confirmedStudents/${studentId}/${subjectId}`] = null;
   }
   if (next) updates[`tutors/${next}/confirmedStudents/${studentId}/${subjectId}`] = true;
+  const matched = (next ? 1 : 0) - (previous ? 1 : 0);
+  if (matched !== 0) updates[COUNT_PATHS.matchedSubjects] = increment(matched);
   return updates;
 }
 

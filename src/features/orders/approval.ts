@@ -2,22 +2,22 @@
  * Approving an order (spec section 4, Order status: any status other than 'approved' can be
  * approved by an admin; status becomes 'approved' and updatedAt is set).
  *
- * Done as a Realtime Database transaction on `orders/{id}` so that two admins approving at the
- * same moment approve it once: the server accepts a transaction's write only if the order is
- * unchanged since the client read it (compare-and-set on its hash), otherwise the SDK re-runs the
- * update function with the new value, which then sees 'approved' and aborts.
+ * Done as ONE multi-path update at the root: the order's status and updatedAt, the derived
+ * nodes' companions (issue 16: pending-approval counter and queue, the month's revenue; shared/
+ * domain/derived `DERIVATIONS.orders`) and the approval's audit entry (issue 17 item 4), so none
+ * is ever written without the others. A transaction could not carry them (it writes one location).
  *
- * updatedAt is the server's time: the value returned by the update function carries
- * `serverTimestamp()` ({'.sv': 'timestamp'}). The JS SDK sends a transaction's *unresolved*
- * value (`currentOutputSnapshotRaw` in @firebase/database), so the server fills in its own clock
- * and database.rules.json can demand `updatedAt === now` (verified by
- * tests/integration/approval.test.ts against the local backend).
+ * Two admins approving at the same moment approve it once: both read the order 'pending' and
+ * send the update; the server applies the first; the second reaches an approved order, which
+ * database.rules.json refuses to change (an approved order is frozen: its updatedAt must stay
+ * equal; and the pending-approvals counter must move by what the stored order says, 0 here), so
+ * it fails with PERMISSION_DENIED and the order as stored tells that it was approved meanwhile.
  *
- * Audit (issue 17 item 4): a transaction writes one location only, so the approval's audit entry
- * (status and updatedAt before and after) is written right after the transaction commits, by the
- * same admin; were that second write to fail, the order stays approved and the error is thrown.
+ * updatedAt is the server's time (`serverTimestamp()`, resolved by the server, which the rules
+ * check: `updatedAt === now`).
  */
 import type { Database } from 'firebase/database';
+import { DERIVATIONS } from '@/shared/domain/derived';
 import { auditLogUpdate, stripUndefined } from '@/shared/rtdb';
 import type { Order } from './types';
 
@@ -52,55 +52,41 @@ type StoredOrder = Omit<Order, 'id'>;
  *   the SDK's error (e.g. PERMISSION_DENIED) otherwise.
  */
 export async function approveOrderInDatabase(db: Database, id: string): Promise<Order> {
-  const { get, ref, runTransaction, serverTimestamp, update } = await import('firebase/database');
+  const { get, increment, ref, serverTimestamp, update } = await import('firebase/database');
   const orderRef = ref(db, `orders/${id}`);
-  let alreadyApproved = false;
-  // The fields the approval changes, as the committed run of the update function saw them.
-  let before: Partial<StoredOrder> = {};
-  const transaction = runTransaction(
-    orderRef,
-    (current: StoredOrder | null) => {
-      // The first run may see null only because nothing is cached yet: returning null lets the
-      // server answer with the real value (hash mismatch) and the function runs again.
-      if (current === null) return null;
-      if (current.status === 'approved') {
-        alreadyApproved = true;
-        return undefined; // abort: nothing to write
-      }
-      alreadyApproved = false;
-      before = stripUndefined({ status: current.status, updatedAt: current.updatedAt });
-      return { ...current, status: 'approved', updatedAt: serverTimestamp() };
-    },
-    // Local events of intermediate runs would flash an approved row that may then be rolled back.
-    { applyLocally: false },
-  );
-  let result: Awaited<typeof transaction>;
+  const read = async () => (await get(orderRef)).val() as StoredOrder | null;
+  const current = await read();
+  if (current === null) throw new OrderNotFoundError(id);
+  if (current.status === 'approved') throw new AlreadyApprovedError({ ...current, id } as Order);
+  const before = stripUndefined({ status: current.status, updatedAt: current.updatedAt });
+  const updatedAt = serverTimestamp();
   try {
-    result = await transaction;
+    await update(ref(db), {
+      [`orders/${id}/status`]: 'approved',
+      [`orders/${id}/updatedAt`]: updatedAt,
+      ...DERIVATIONS.orders.companions(increment)(
+        id,
+        { ...current, id },
+        { ...current, id, status: 'approved' },
+      ),
+      ...(await auditLogUpdate(db, {
+        entity: 'orders',
+        recordId: id,
+        action: 'approve',
+        before,
+        after: { status: 'approved', updatedAt },
+      })),
+    });
   } catch (error) {
-    // A write computed from a stale 'pending' copy of an order approved meanwhile is refused by
-    // the rules (an approved order is frozen, issue 15) before the hash check could ask for a
-    // retry; the order as stored tells which it was.
-    const stored = (await get(orderRef)).val() as StoredOrder | null;
+    // Refused by the rules because another admin approved it first (see the module comment), or
+    // for another reason (not an admin, the order deleted meanwhile): the stored order tells.
+    const stored = await read();
     if (stored?.status === 'approved') throw new AlreadyApprovedError({ ...stored, id } as Order);
+    if (stored === null) throw new OrderNotFoundError(id);
     throw error;
   }
-  if (result.snapshot.val() === null) throw new OrderNotFoundError(id);
-  // The committed snapshot holds the SDK's *estimate* of the server time (the SDK resolves
-  // server values locally for its events); the server stored its own clock. Read it back.
-  const stored = (await get(orderRef)).val() as StoredOrder | null;
+  // The server stored its own clock as updatedAt; the SDK only has an estimate. Read it back.
+  const stored = await read();
   if (stored === null) throw new OrderNotFoundError(id);
-  const order = { ...stored, id } as Order;
-  if (!result.committed || alreadyApproved) throw new AlreadyApprovedError(order);
-  await update(
-    ref(db),
-    await auditLogUpdate(db, {
-      entity: 'orders',
-      recordId: id,
-      action: 'approve',
-      before,
-      after: { status: order.status, updatedAt: order.updatedAt },
-    }),
-  );
-  return order;
+  return { ...stored, id } as Order;
 }

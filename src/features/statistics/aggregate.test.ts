@@ -1,7 +1,6 @@
 import type { Order } from '@/features/orders/types';
-import type { Student, SubjectMapping } from '@/features/people/students/types';
 import {
-  countMatchedSubjects,
+  firstChartMonth,
   ordersByMonth,
   ordersExpiringSoon,
   pendingApprovals,
@@ -9,8 +8,8 @@ import {
 } from './aggregate';
 
 const DAY = 86_400_000;
-// Local-time dates, so the month boundaries hold in any time zone.
-const NOW = new Date(2024, 5, 15, 12).getTime();
+// 15 June 2024, noon in Singapore (the agency's zone: months are Singapore's).
+const NOW = Date.UTC(2024, 5, 15, 4);
 
 let seq = 0;
 function order(overrides: Partial<Order> = {}): Order {
@@ -36,28 +35,8 @@ function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-/** A student with `mapping` (without the updatedAt the counts ignore). */
-function student(mapping: Record<string, Partial<SubjectMapping>> | undefined): Student {
-  return { id: `s${++seq}`, tutorMapping: mapping } as Student;
-}
-
-describe('countMatchedSubjects', () => {
-  it('counts subjects with a confirmed tutor over all students', () => {
-    expect(
-      countMatchedSubjects([
-        student({
-          maths: { confirmed: 't1', suggested: { t1: true } },
-          english: { suggested: { t2: true } },
-        }),
-        student({ science: { confirmed: 't3' }, art: { confirmed: null } }),
-        student(undefined),
-      ]),
-    ).toBe(2);
-  });
-});
-
 describe('pendingApprovals', () => {
-  it('lists pending and paid orders, not obsolete, oldest first', () => {
+  it('keeps pending and paid orders, not obsolete, oldest first', () => {
     const a = order({ status: 'paid', createdAt: NOW - 2 * DAY });
     const b = order({ status: 'pending', createdAt: NOW - 5 * DAY });
     const rows = [
@@ -91,51 +70,54 @@ describe('ordersExpiringSoon', () => {
 });
 
 describe('ordersByMonth', () => {
-  it('gives the last 12 calendar months, oldest first, zeros included', () => {
-    const months = ordersByMonth([], NOW);
+  it('gives the last 12 Singapore calendar months, oldest first, zeros included', () => {
+    const months = ordersByMonth(null, NOW);
     expect(months).toHaveLength(12);
     expect(months[0]?.month).toBe('2023-07');
     expect(months[11]?.month).toBe('2024-06');
-    expect(months[0]?.start).toBe(new Date(2023, 6, 1).getTime());
+    // 1 July 2023, 00:00 in Singapore = 30 June 2023, 16:00 UTC.
+    expect(months[0]?.start).toBe(Date.UTC(2023, 5, 30, 16));
     expect(months.every((m) => m.orders === 0 && m.revenue === 0)).toBe(true);
+    expect(firstChartMonth(NOW)).toBe('2023-07');
   });
 
-  it('counts orders per creation month and sums approved totals as revenue', () => {
-    const rows = [
-      order({ createdAt: new Date(2024, 5, 1, 0, 0).getTime(), total: 100.1 }),
-      order({ createdAt: new Date(2024, 5, 14).getTime(), total: 50.2 }),
-      order({ createdAt: new Date(2024, 5, 10).getTime(), total: 999, status: 'pending' }),
-      order({ createdAt: new Date(2024, 4, 31, 23, 59).getTime(), total: 10 }),
-      order({ createdAt: new Date(2023, 6, 1).getTime(), total: 7 }),
-      // Outside the window, cancelled or obsolete: not counted.
-      order({ createdAt: new Date(2023, 5, 30).getTime(), total: 1000 }),
-      order({ createdAt: new Date(2024, 5, 2).getTime(), status: 'cancelled', total: 1000 }),
-      order({ createdAt: new Date(2024, 5, 2).getTime(), isObsolete: true, total: 1000 }),
-    ];
-    const byMonth = Object.fromEntries(ordersByMonth(rows, NOW).map((m) => [m.month, m]));
+  it('takes the stored months in the window; revenue from cents', () => {
+    const byMonth = Object.fromEntries(
+      ordersByMonth(
+        {
+          '2023-06': { orders: 5, revenueCents: 100_000 },
+          '2023-07': { orders: 1, revenueCents: 700 },
+          '2024-05': { orders: 1 },
+          '2024-06': { orders: 3, revenueCents: 15_030 },
+        },
+        NOW,
+      ).map((m) => [m.month, m]),
+    );
     expect(byMonth['2024-06']).toMatchObject({ orders: 3, revenue: 150.3 });
-    expect(byMonth['2024-05']).toMatchObject({ orders: 1, revenue: 10 });
+    expect(byMonth['2024-05']).toMatchObject({ orders: 1, revenue: 0 });
     expect(byMonth['2023-07']).toMatchObject({ orders: 1, revenue: 7 });
     expect(byMonth['2023-06']).toBeUndefined();
+  });
+
+  it('a month starts at midnight in Singapore, whatever the clock says in UTC', () => {
+    // 1 July 2024, 00:30 in Singapore is still 30 June in UTC: the chart already shows July.
+    const months = ordersByMonth(null, Date.UTC(2024, 5, 30, 16, 30));
+    expect(months[11]?.month).toBe('2024-07');
+    expect(ordersByMonth(null, Date.UTC(2024, 5, 30, 15, 59))[11]?.month).toBe('2024-06');
   });
 });
 
 describe('summarize', () => {
-  it('puts the figures together; inactive tutors are not counted', () => {
-    const summary = summarize(
-      {
-        students: [student({ m: { confirmed: 't' } }), student({})],
-        tutors: [{ status: true }, { status: false }, { status: true }],
-        orders: [order({ status: 'pending', expiredDate: NOW + DAY }), order()],
-      },
-      NOW,
-    );
-    expect(summary).toEqual({
-      students: 2,
-      tutors: 2,
-      matchedSubjects: 1,
-      pendingApprovals: 1,
-      expiringSoon: 1,
+  it('reads the stored counters (absent ones are 0) and the expiring count', () => {
+    expect(
+      summarize({ students: 2, activeTutors: 5, matchedSubjects: 1, pendingApprovals: 3 }, 4),
+    ).toEqual({ students: 2, tutors: 5, matchedSubjects: 1, pendingApprovals: 3, expiringSoon: 4 });
+    expect(summarize(null, 0)).toEqual({
+      students: 0,
+      tutors: 0,
+      matchedSubjects: 0,
+      pendingApprovals: 0,
+      expiringSoon: 0,
     });
   });
 });

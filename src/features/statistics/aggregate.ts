@@ -1,46 +1,37 @@
 /**
- * The real figures of the statistics page and the dashboard (issue 9), computed from the lists
- * the slices hold (students, tutors, orders). Pure functions: `now` is passed in, months are
- * calendar months of the local time zone.
+ * The figures of the statistics page and the dashboard (issues 9 and 16), from what they read:
+ * the aggregate nodes under `stats/` (shared/domain/derived/stats.ts, whose predicates define
+ * which orders count) and two short order lists. Pure functions: `now` is passed in; months are
+ * calendar months of the agency's time zone, Singapore (stats.ts `monthKey`).
  */
-import { addDays, addMonths, format, startOfMonth } from 'date-fns';
+import { addDays } from 'date-fns';
 import type { Order } from '@/features/orders/types';
-import type { Student } from '@/features/people/students/types';
-import type { Tutor } from '@/features/people/tutors/types';
+import {
+  isPendingApproval,
+  monthKey,
+  monthStart,
+  type MonthStats,
+  type StatsCounts,
+} from '@/shared/domain/derived/stats';
 
 /** Orders expiring within this many days are listed (issue 9: "next 14 days"). */
 export const EXPIRY_HORIZON_DAYS = 14;
 /** Months of the orders/revenue chart, the current one included. */
 export const CHART_MONTHS = 12;
-
-/** Orders that count: obsolete ones are hidden everywhere unless requested (spec 3). */
-function live(orders: readonly Order[]): Order[] {
-  return orders.filter((o) => !o.isObsolete);
-}
+/** Orders the pending-approvals card lists (the oldest; the tile gives the count). */
+export const PENDING_LIST_SIZE = 10;
 
 /**
- * Subjects with a confirmed tutor, over all students (spec 3, Tutor mapping: `confirmed` holds at
- * most one tutor id per subject).
- */
-export function countMatchedSubjects(students: readonly Pick<Student, 'tutorMapping'>[]): number {
-  let count = 0;
-  for (const student of students) {
-    for (const mapping of Object.values(student.tutorMapping ?? {})) {
-      if (mapping?.confirmed) count++;
-    }
-  }
-  return count;
-}
-
-/**
- * Orders waiting for an admin's approval: status 'pending' or 'paid' (spec 4: any status but
- * 'approved' can be approved; cancelled orders are not waiting), not obsolete; oldest first.
+ * Orders still waiting for approval (spec 4: 'pending' or 'paid', not obsolete), oldest first:
+ * the orders of the queue as read, without any that changed meanwhile.
  */
 export function pendingApprovals(orders: readonly Order[]): Order[] {
-  return live(orders)
-    .filter((o) => o.status === 'pending' || o.status === 'paid')
-    .sort((a, b) => a.createdAt - b.createdAt);
+  return orders.filter(isPendingApproval).sort((a, b) => a.createdAt - b.createdAt);
 }
+
+/** The end (inclusive, epoch ms) of the expiry window that starts (exclusive) at `now`. */
+export const expiryHorizon = (now: number, days = EXPIRY_HORIZON_DAYS) =>
+  addDays(now, days).getTime();
 
 /**
  * Orders whose expiry date falls in (now, now + days], with lessons left, not obsolete and not
@@ -51,10 +42,11 @@ export function ordersExpiringSoon(
   now: number,
   days = EXPIRY_HORIZON_DAYS,
 ): Order[] {
-  const until = addDays(now, days).getTime();
-  return live(orders)
+  const until = expiryHorizon(now, days);
+  return orders
     .filter(
       (o) =>
+        !o.isObsolete &&
         o.status !== 'cancelled' &&
         o.qtyLeft > 0 &&
         typeof o.expiredDate === 'number' &&
@@ -66,42 +58,40 @@ export function ordersExpiringSoon(
 
 /** One month of the orders chart. */
 export interface MonthFigures {
-  /** 'yyyy-MM'. */
+  /** 'yyyy-MM' (agency time). */
   month: string;
-  /** Epoch ms of the month's first instant (local time). */
+  /** Epoch ms of the month's first instant (agency time). */
   start: number;
   /** Orders created in the month (not obsolete, not cancelled). */
   orders: number;
-  /** Sum of the totals of the month's approved orders, SGD, rounded to cents. */
+  /** Sum of the totals of the month's approved orders, SGD (cents / 100). */
   revenue: number;
 }
 
+/** The key of the first month of the chart ending with `now`'s month (for a range query). */
+export const firstChartMonth = (now: number, months = CHART_MONTHS) =>
+  monthKey(monthStart(now, -(months - 1)));
+
 /**
  * Orders and revenue per month for the `months` calendar months ending with the one of `now`,
- * oldest first; months without orders are present with zeros. An order counts in the month of
- * its createdAt; revenue is what approved orders brought in.
+ * oldest first, from `stats/months` (absent months and fields are zeros).
  */
 export function ordersByMonth(
-  orders: readonly Order[],
+  stored: Readonly<Record<string, Partial<MonthStats>>> | null,
   now: number,
   months = CHART_MONTHS,
 ): MonthFigures[] {
-  const first = addMonths(startOfMonth(now), -(months - 1));
-  const result: MonthFigures[] = Array.from({ length: months }, (_, i) => {
-    const start = addMonths(first, i);
-    return { month: format(start, 'yyyy-MM'), start: start.getTime(), orders: 0, revenue: 0 };
+  return Array.from({ length: months }, (_, i) => {
+    const start = monthStart(now, i - (months - 1));
+    const month = monthKey(start);
+    const figures = stored?.[month];
+    return {
+      month,
+      start,
+      orders: figures?.orders ?? 0,
+      revenue: (figures?.revenueCents ?? 0) / 100,
+    };
   });
-  const index = new Map(result.map((m, i) => [m.month, i]));
-  for (const order of live(orders)) {
-    if (order.status === 'cancelled' || typeof order.createdAt !== 'number') continue;
-    const i = index.get(format(order.createdAt, 'yyyy-MM'));
-    if (i === undefined) continue;
-    const month = result[i] as MonthFigures;
-    month.orders++;
-    if (order.status === 'approved') month.revenue += order.total;
-  }
-  for (const month of result) month.revenue = Math.round(month.revenue * 100) / 100;
-  return result;
 }
 
 /** The summary tiles. */
@@ -113,20 +103,16 @@ export interface Summary {
   expiringSoon: number;
 }
 
-/** All summary figures at `now`. Tutors count only active ones (spec 3: status hides others). */
+/** The tiles from `stats/counts` (absent counters are 0) and the expiring orders' count. */
 export function summarize(
-  data: {
-    students: readonly Student[];
-    tutors: readonly Pick<Tutor, 'status'>[];
-    orders: readonly Order[];
-  },
-  now: number,
+  counts: Readonly<Partial<StatsCounts>> | null,
+  expiringSoon: number,
 ): Summary {
   return {
-    students: data.students.length,
-    tutors: data.tutors.filter((t) => t.status !== false).length,
-    matchedSubjects: countMatchedSubjects(data.students),
-    pendingApprovals: pendingApprovals(data.orders).length,
-    expiringSoon: ordersExpiringSoon(data.orders, now).length,
+    students: counts?.students ?? 0,
+    tutors: counts?.activeTutors ?? 0,
+    matchedSubjects: counts?.matchedSubjects ?? 0,
+    pendingApprovals: counts?.pendingApprovals ?? 0,
+    expiringSoon,
   };
 }

@@ -1,66 +1,76 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { orders } from '@/features/orders/ordersSlice';
-import { students } from '@/features/people/students/studentsSlice';
-import { tutors } from '@/features/people/tutors/tutorsSlice';
-import type { AppError } from '@/shared/errors';
+import { toAppError, type AppError } from '@/shared/errors';
+import type { Order } from '@/features/orders/types';
 import {
+  expiryHorizon,
+  firstChartMonth,
   ordersByMonth,
   ordersExpiringSoon,
   pendingApprovals,
+  PENDING_LIST_SIZE,
   summarize,
   type MonthFigures,
   type Summary,
 } from './aggregate';
-import type { Order } from '@/features/orders/types';
+import { subscribeStatistics, type StatisticsData } from './statisticsApi';
 
 /** What the statistics page and the dashboard show. */
 export interface Statistics {
   summary: Summary;
   months: MonthFigures[];
+  /** The oldest orders waiting for approval (at most PENDING_LIST_SIZE; the tile has the count). */
   pending: Order[];
   expiring: Order[];
   /** Epoch ms the figures were computed for. */
   now: number;
+  /** True until every part has arrived once. */
   loading: boolean;
-  /** The first failed load among orders, students and tutors. */
+  /** The first failed read. */
   error: AppError | null;
 }
 
 /**
- * Loads orders, students and tutors through their slices (fetchAll; admin data, spec 6: call it
- * only for admins) and aggregates them (aggregate.ts). Figures refresh when a list changes.
+ * Follows the aggregate nodes and the two short order lists with listeners (statisticsApi;
+ * admin data, spec 6: call it only for admins), detached on unmount; figures change within the
+ * round trip of another admin's write (issue 16 item 2). Never reads whole collections.
  */
 export function useStatistics(): Statistics {
-  const dispatch = useAppDispatch();
-  const orderState = useAppSelector((s) => s.orders);
-  const studentState = useAppSelector((s) => s.students);
-  const tutorState = useAppSelector((s) => s.tutors);
   const [now] = useState(() => Date.now());
+  const [data, setData] = useState<StatisticsData>({});
+  const [error, setError] = useState<AppError | null>(null);
 
-  useEffect(() => {
-    void dispatch(orders.fetchAll());
-    void dispatch(students.fetchAll());
-    void dispatch(tutors.fetchAll());
-  }, [dispatch]);
+  useEffect(
+    () =>
+      subscribeStatistics(
+        {
+          firstMonth: firstChartMonth(now),
+          expiryFrom: now,
+          expiryUntil: expiryHorizon(now),
+          pendingLimit: PENDING_LIST_SIZE,
+        },
+        {
+          onData: (part) => setData((current) => ({ ...current, ...part })),
+          onError: (e) => setError((current) => current ?? toAppError(e)),
+        },
+      ),
+    [now],
+  );
 
-  const figures = useMemo(() => {
-    const orderList = orders.selectors.selectAll(orderState);
-    const studentList = students.selectors.selectAll(studentState);
-    const tutorList = tutors.selectors.selectAll(tutorState);
+  return useMemo(() => {
+    const expiring = ordersExpiringSoon(data.expiring ?? [], now);
     return {
-      summary: summarize({ students: studentList, tutors: tutorList, orders: orderList }, now),
-      months: ordersByMonth(orderList, now),
-      pending: pendingApprovals(orderList),
-      expiring: ordersExpiringSoon(orderList, now),
+      summary: summarize(data.counts ?? null, expiring.length),
+      months: ordersByMonth(data.months ?? null, now),
+      pending: pendingApprovals(data.pending ?? []),
+      expiring,
+      now,
+      loading:
+        !error &&
+        (data.counts === undefined ||
+          data.months === undefined ||
+          data.pending === undefined ||
+          data.expiring === undefined),
+      error,
     };
-  }, [orderState, studentState, tutorState, now]);
-
-  return {
-    ...figures,
-    now,
-    loading: orderState.loading || studentState.loading || tutorState.loading,
-    // Only a failed load hides the figures; a failed write elsewhere is a toast (entitySlice).
-    error: orderState.loadError ?? studentState.loadError ?? tutorState.loadError,
-  };
+  }, [data, error, now]);
 }

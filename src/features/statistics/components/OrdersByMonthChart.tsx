@@ -20,6 +20,7 @@ import {
 import { memo } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { useIntl } from 'react-intl';
+import { AGENCY_TIME_ZONE } from '@/shared/domain/derived/stats';
 import { formatMoney } from '@/shared/money';
 import type { MonthFigures } from '../aggregate';
 
@@ -93,7 +94,9 @@ const Canvas = memo(function Canvas({
 /** Bar + line chart of `months` (oldest first). */
 export function OrdersByMonthChart({ months }: { months: readonly MonthFigures[] }) {
   const intl = useIntl();
-  const label = (m: MonthFigures) => intl.formatDate(m.start, { month: 'short', year: 'numeric' });
+  // Months are the agency's (stats.ts): label them in its time zone, not the browser's.
+  const label = (m: MonthFigures) =>
+    intl.formatDate(m.start, { month: 'short', year: 'numeric', timeZone: AGENCY_TIME_ZONE });
   const money = (v: number) => formatMoney(intl, v);
   const totalOrders = months.reduce((sum, m) => sum + m.orders, 0);
   const totalRevenue = months.reduce((sum, m) => sum + m.revenue, 0);

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { AppError } from '@/shared/errors';
 
-/** The alert shown when the orders, students or tutors behind the figures failed to load. */
+/** The alert shown when a read behind the figures failed (stats/ nodes or the order lists). */
 export function StatisticsLoadError({ error }: { error: AppError | null }) {
   if (!error) return null;
   return (

@@ -5,6 +5,7 @@
  */
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
+import { orderStats, studentStats, tutorStats } from './stats';
 import { tutorsBySubject } from './tutorIndex';
 
 /** The collections that have derived nodes. */
@@ -12,9 +13,9 @@ export type DerivedCollection = 'students' | 'tutors' | 'orders';
 
 /** The derivations of each collection. */
 export const DERIVATIONS: Record<DerivedCollection, Derivation<object>> = {
-  students: composeDerivations(personListRows('students')),
-  tutors: composeDerivations(personListRows('tutors'), tutorsBySubject),
-  orders: composeDerivations(),
+  students: composeDerivations(personListRows('students'), studentStats),
+  tutors: composeDerivations(personListRows('tutors'), tutorsBySubject, tutorStats),
+  orders: composeDerivations(orderStats),
 };
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * What the dashboard and the statistics page read (issue 16 item 3: figures without reading
+ * whole collections), as Realtime Database listeners so the figures follow other admins' writes:
+ * - `stats/counts` (a few numbers) and `stats/months` from the chart's first month on (12 small
+ *   nodes), the aggregate nodes of shared/domain/derived/stats.ts;
+ * - the oldest `PENDING_LIST_SIZE` entries of `stats/pendingQueue` (`orderByValue`, values are
+ *   createdAt; `.indexOn: ".value"`) and those orders, one read each;
+ * - the orders expiring in (now, now + 14 days]: `orderByChild('expiredDate')` with
+ *   `startAfter(now)` and `endAt(horizon)` (`.indexOn` in database.rules.json).
+ */
+import type { DataSnapshot, Query } from 'firebase/database';
+import type { Order } from '@/features/orders/types';
+import type { MonthStats, StatsCounts } from '@/shared/domain/derived/stats';
+import { COUNT_PATHS, MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
+import { database } from '@/shared/firebase';
+
+/** What the listeners deliver, each part as soon as it arrives (undefined: not yet). */
+export interface StatisticsData {
+  counts?: Partial<StatsCounts> | null;
+  months?: Record<string, Partial<MonthStats>> | null;
+  pending?: Order[];
+  expiring?: Order[];
+}
+
+/** Where the listeners report; `onError` gets the SDK's error (e.g. PERMISSION_DENIED). */
+export interface StatisticsListener {
+  onData: (part: StatisticsData) => void;
+  onError: (error: Error) => void;
+}
+
+/** What to read: the chart's first month key and the expiry window (epoch ms). */
+export interface StatisticsWindow {
+  firstMonth: string;
+  expiryFrom: number;
+  expiryUntil: number;
+  pendingLimit: number;
+}
+
+/** `stats/counts`, the parent of every counter. */
+const COUNTS_PATH = COUNT_PATHS.students.slice(0, COUNT_PATHS.students.lastIndexOf('/'));
+
+/**
+ * Attaches the listeners (admin data, spec 6: only for admins) and returns the function that
+ * detaches them all; call it on unmount or sign-out.
+ */
+export function subscribeStatistics(
+  window: StatisticsWindow,
+  listener: StatisticsListener,
+): () => void {
+  let stopped = false;
+  const stops: Array<() => void> = [];
+  void (async () => {
+    const db = await database();
+    const m = await import('firebase/database');
+    if (stopped) return;
+    const listen = (target: Query, read: (snap: DataSnapshot) => void) =>
+      stops.push(m.onValue(target, read, listener.onError));
+    listen(m.ref(db, COUNTS_PATH), (snap) => {
+      listener.onData({ counts: snap.val() as Partial<StatsCounts> | null });
+    });
+    listen(m.query(m.ref(db, MONTHS_PATH), m.orderByKey(), m.startAt(window.firstMonth)), (snap) =>
+      listener.onData({ months: snap.val() as Record<string, Partial<MonthStats>> | null }),
+    );
+    let queueRead = 0;
+    listen(
+      m.query(m.ref(db, PENDING_QUEUE_PATH), m.orderByValue(), m.limitToFirst(window.pendingLimit)),
+      (snap) => {
+        const ids: string[] = [];
+        snap.forEach((child) => {
+          ids.push(child.key);
+        });
+        const read = ++queueRead;
+        Promise.all(ids.map((id) => m.get(m.ref(db, `orders/${id}`))))
+          .then((snaps) => {
+            // A newer queue arrived meanwhile: its read reports instead.
+            if (read !== queueRead || stopped) return;
+            const pending = snaps
+              .filter((s) => s.exists())
+              .map((s) => ({ ...(s.val() as Omit<Order, 'id'>), id: s.key }) as Order);
+            listener.onData({ pending });
+          })
+          .catch(listener.onError);
+      },
+    );
+    listen(
+      m.query(
+        m.ref(db, 'orders'),
+        m.orderByChild('expiredDate'),
+        m.startAfter(window.expiryFrom),
+        m.endAt(window.expiryUntil),
+      ),
+      (snap) => {
+        const expiring: Order[] = [];
+        snap.forEach((child) => {
+          expiring.push({ ...(child.val() as Omit<Order, 'id'>), id: child.key } as Order);
+        });
+        listener.onData({ expiring });
+      },
+    );
+  })().catch(listener.onError);
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * Aggregate nodes of the dashboard and the statistics page (issue 16 item 3: figures without
+ * reading whole collections), kept exact by the same multi-path update as each record's write:
+ *
+ * - `stats/counts/students`: students (spec 2, dashboard);
+ * - `stats/counts/activeTutors`: tutors whose `status` is not false (spec 3: status hides others);
+ * - `stats/counts/matchedSubjects`: (student, subject) pairs with a confirmed tutor (spec 3,
+ *   Tutor mapping: `tutorMapping/{subject}/confirmed`);
+ * - `stats/counts/pendingApprovals`: orders waiting for approval (status 'pending' or 'paid', not
+ *   obsolete; spec 4);
+ * - `stats/pendingQueue/{orderId}`: the same orders, valued by createdAt (epoch ms), so the
+ *   dashboard reads the oldest few with `orderByValue().limitToFirst(n)`;
+ * - `stats/months/{yyyy-MM}/orders` and `.../revenueCents`: orders created in the month (not
+ *   obsolete, not cancelled) and the totals of the approved ones, in integer cents so that sums
+ *   stay exact under concurrent `increment()`s (floating-point SGD would drift);
+ *   `stats/totals/orders` and `.../revenueCents`: the same over all months.
+ *
+ * Months are calendar months in the agency's time zone, Singapore (spec: a Singapore agency;
+ * UTC+8 all year, no daylight saving since 1982), so every admin, server and test sees the same
+ * month whatever its own zone: `monthKey` adds 8 h and reads the UTC calendar.
+ *
+ * Counters are written as `increment(delta)` of the record's change (before -> after); a zero
+ * delta writes nothing. database.rules.json checks each write's counter deltas against the
+ * server's state of the record (students/$id, tutors/$id, orders/$id `.write`; tutorMapping/$subject
+ * `.validate`), so a write computed from a stale read of the record is refused.
+ */
+import { composeDerivations, type Derivation, type Increment } from './derivation';
+
+/** The root of the aggregate nodes. */
+export const STATS_PATH = 'stats';
+/** Path of each counter. */
+export const COUNT_PATHS = {
+  students: `${STATS_PATH}/counts/students`,
+  activeTutors: `${STATS_PATH}/counts/activeTutors`,
+  matchedSubjects: `${STATS_PATH}/counts/matchedSubjects`,
+  pendingApprovals: `${STATS_PATH}/counts/pendingApprovals`,
+} as const;
+/**
+ * The month figures summed over all months: the rules check each order write's delta on these
+ * fixed paths (a rule cannot compute a month key), which keeps the month figures exact too.
+ */
+export const TOTAL_PATHS = {
+  orders: `${STATS_PATH}/totals/orders`,
+  revenueCents: `${STATS_PATH}/totals/revenueCents`,
+} as const;
+/** Per-month order figures: `{yyyy-MM}/orders` and `{yyyy-MM}/revenueCents`. */
+export const MONTHS_PATH = `${STATS_PATH}/months`;
+/** Orders waiting for approval, `{orderId}: createdAt`. */
+export const PENDING_QUEUE_PATH = `${STATS_PATH}/pendingQueue`;
+
+/** The counters, as stored under `stats/counts` (absent = 0). */
+export type StatsCounts = Record<keyof typeof COUNT_PATHS, number>;
+/** One month under `stats/months` (absent = 0). */
+export interface MonthStats {
+  orders: number;
+  revenueCents: number;
+}
+
+/** The agency's time zone (IANA), for showing month labels (Intl `timeZone`). */
+export const AGENCY_TIME_ZONE = 'Asia/Singapore';
+/** The agency's offset from UTC (Singapore, UTC+8, no daylight saving). */
+export const AGENCY_UTC_OFFSET_MS = 8 * 3_600_000;
+
+/** The agency-time calendar month 'yyyy-MM' of an instant (epoch ms). */
+export function monthKey(epochMs: number): string {
+  return new Date(epochMs + AGENCY_UTC_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** The first instant (epoch ms) of the agency-time month `offset` months after `epochMs`'s. */
+export function monthStart(epochMs: number, offset = 0): number {
+  const local = new Date(epochMs + AGENCY_UTC_OFFSET_MS);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + offset, 1) - AGENCY_UTC_OFFSET_MS;
+}
+
+/** An amount in SGD (2 decimals) as integer cents. */
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** The fields of a person the counters read. */
+export interface PersonFacts {
+  status?: boolean;
+  tutorMapping?: Record<string, { confirmed?: string | null } | null | undefined>;
+}
+
+/** The fields of an order the counters read (spec 3, Order). */
+export interface OrderFacts {
+  status: string;
+  isObsolete?: boolean;
+  createdAt?: number;
+  total: number;
+}
+
+/** Subjects of a student with a confirmed tutor. */
+export function matchedSubjects(student: PersonFacts | null): number {
+  if (!student) return 0;
+  return Object.values(student.tutorMapping ?? {}).filter((m) => Boolean(m?.confirmed)).length;
+}
+
+/** 1 for an active tutor (status not false), 0 otherwise or absent. */
+export const isActiveTutor = (tutor: PersonFacts | null) =>
+  tutor && tutor.status !== false ? 1 : 0;
+
+/** True for an order waiting for approval: 'pending' or 'paid', not obsolete (spec 4). */
+export const isPendingApproval = (order: OrderFacts | null): order is OrderFacts =>
+  !!order && !order.isObsolete && (order.status === 'pending' || order.status === 'paid');
+
+/**
+ * The month figures an order adds: `[month, revenueCents]` when it counts (not obsolete, not
+ * cancelled, with a numeric createdAt; revenue only when approved), else null.
+ */
+export function orderMonthShare(order: OrderFacts | null): [string, number] | null {
+  if (!order || order.isObsolete || order.status === 'cancelled') return null;
+  if (typeof order.createdAt !== 'number') return null;
+  return [monthKey(order.createdAt), order.status === 'approved' ? toCents(order.total) : 0];
+}
+
+/** Sums of counter deltas by path; `entries` leaves out zeros (nothing to write). */
+class Deltas {
+  private readonly byPath = new Map<string, number>();
+  add(path: string, delta: number): void {
+    this.byPath.set(path, (this.byPath.get(path) ?? 0) + delta);
+  }
+  entries(increment: Increment): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [path, delta] of this.byPath) if (delta !== 0) out[path] = increment(delta);
+    return out;
+  }
+  totals(): Record<string, number> {
+    return Object.fromEntries(this.byPath);
+  }
+}
+
+/**
+ * A Derivation made of counters: `count(record, deltas, sign)` adds a record's share (times
+ * `sign`) to `deltas`; rebuild gives the sums over all records, `zero` for counters none adds to.
+ */
+function counters<T extends object>(
+  count: (record: T, deltas: Deltas, sign: 1 | -1) => void,
+  zero: Record<string, number>,
+): Derivation<object> {
+  return {
+    companions: (increment) => (_id, before, after) => {
+      const deltas = new Deltas();
+      if (before) count(before as T, deltas, -1);
+      if (after) count(after as T, deltas, 1);
+      return deltas.entries(increment);
+    },
+    rebuild: (records) => {
+      const deltas = new Deltas();
+      for (const record of Object.values(records)) count(record as T, deltas, 1);
+      return { ...zero, ...deltas.totals() };
+    },
+  };
+}
+
+/** The counters of students (`stats/counts/students`, `stats/counts/matchedSubjects`). */
+export const studentStats = counters<PersonFacts>(
+  (student, d, sign) => {
+    d.add(COUNT_PATHS.students, sign);
+    d.add(COUNT_PATHS.matchedSubjects, sign * matchedSubjects(student));
+  },
+  { [COUNT_PATHS.students]: 0, [COUNT_PATHS.matchedSubjects]: 0 },
+);
+
+/** The counter of active tutors (`stats/counts/activeTutors`). */
+const activeTutors = counters<PersonFacts>(
+  (tutor, d, sign) => d.add(COUNT_PATHS.activeTutors, sign * isActiveTutor(tutor)),
+  { [COUNT_PATHS.activeTutors]: 0 },
+);
+
+/** (student, subject) pairs a tutor is the confirmed tutor of (`confirmedStudents`). */
+export function confirmedPairs(tutor: { confirmedStudents?: Record<string, object | null> }) {
+  return Object.values(tutor.confirmedStudents ?? {}).reduce(
+    (sum, subjects) => sum + Object.keys(subjects ?? {}).length,
+    0,
+  );
+}
+
+/**
+ * A deleted tutor is no longer any student's confirmed tutor: its deletion clears those students'
+ * `confirmed` in the same write (features/people personApi, spec 4), so it takes its pairs off
+ * the matched subjects. The students' records hold the matches, so rebuild adds nothing here.
+ */
+const tutorDeletionUnmatches: Derivation<object> = {
+  companions: (increment) => (_id, before, after) => {
+    const pairs = before && !after ? confirmedPairs(before) : 0;
+    return pairs ? { [COUNT_PATHS.matchedSubjects]: increment(-pairs) } : {};
+  },
+  rebuild: () => ({}),
+};
+
+/** The counters a tutor's write moves: active tutors, and matched subjects on its deletion. */
+export const tutorStats = composeDerivations(activeTutors, tutorDeletionUnmatches);
+
+/** Pending approvals and the per-month figures of orders. */
+const orderCounters = counters<OrderFacts>(
+  (order, d, sign) => {
+    if (isPendingApproval(order)) d.add(COUNT_PATHS.pendingApprovals, sign);
+    const share = orderMonthShare(order);
+    if (share) {
+      d.add(`${MONTHS_PATH}/${share[0]}/orders`, sign);
+      d.add(`${MONTHS_PATH}/${share[0]}/revenueCents`, sign * share[1]);
+      d.add(TOTAL_PATHS.orders, sign);
+      d.add(TOTAL_PATHS.revenueCents, sign * share[1]);
+    }
+  },
+  { [COUNT_PATHS.pendingApprovals]: 0, [TOTAL_PATHS.orders]: 0, [TOTAL_PATHS.revenueCents]: 0 },
+);
+
+/** The `stats/pendingQueue/{id}` entry of an order: its createdAt while pending, else none. */
+const queueValue = (order: OrderFacts | null) =>
+  isPendingApproval(order) ? (typeof order.createdAt === 'number' ? order.createdAt : 0) : null;
+
+/**
+ * The order figures: pending approvals (counter and queue) and the per-month orders and revenue.
+ * rebuild gives `stats/months` as a whole (months without orders left out).
+ */
+export const orderStats: Derivation<object> = {
+  companions: (increment) => {
+    const count = orderCounters.companions(increment);
+    return (id, before, after) => {
+      const entries = count(id, before, after);
+      const was = queueValue(before as OrderFacts | null);
+      const is = queueValue(after as OrderFacts | null);
+      if (was !== is) entries[`${PENDING_QUEUE_PATH}/${id}`] = is;
+      return entries;
+    };
+  },
+  rebuild: (records) => {
+    const orders = records as Readonly<Record<string, OrderFacts>>;
+    const totals = orderCounters.rebuild(orders) as Record<string, number>;
+    const months: Record<string, Partial<MonthStats>> = {};
+    const out: Record<string, unknown> = {};
+    for (const [path, value] of Object.entries(totals)) {
+      if (!path.startsWith(`${MONTHS_PATH}/`)) {
+        out[path] = value;
+        continue;
+      }
+      const [month, field] = path.slice(MONTHS_PATH.length + 1).split('/') as [string, string];
+      (months[month] ??= {})[field as keyof MonthStats] = value;
+    }
+    out[MONTHS_PATH] = months;
+    const queue: Record<string, number> = {};
+    for (const [id, order] of Object.entries(orders)) {
+      const value = queueValue(order);
+      if (value !== null) queue[id] = value;
+    }
+    out[PENDING_QUEUE_PATH] = queue;
+    return out;
+  },
+};
