@@ -161,18 +161,17 @@ describe('orders', () => {
     const p = await page();
     await signIn(p, admin.email, admin.password);
     await findOrder(p, id);
-    // Another admin approves it while this list is open.
+    const row = p.getByRole('row').filter({ has: p.getByRole('cell', { name: id, exact: true }) });
+    await row.getByRole('button', { name: `Approve order ${id}` }).click();
+    const dialog = p.getByRole('dialog', { name: 'Approve order' });
+    await dialog.waitFor();
+    // Another admin approves it while this admin is asked to confirm (the list is live, so
+    // before the dialog the row would already have shown it approved).
     const approvedAt = Date.now() - 1000;
     await getAdminDatabase(adminApp())
       .ref(`orders/${id}`)
       .update({ status: 'approved', updatedAt: approvedAt });
-
-    const row = p.getByRole('row').filter({ has: p.getByRole('cell', { name: id, exact: true }) });
-    await row.getByRole('button', { name: `Approve order ${id}` }).click();
-    await p
-      .getByRole('dialog', { name: 'Approve order' })
-      .getByRole('button', { name: 'Approve' })
-      .click();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
     await p.getByText('This order was already approved by someone else.').waitFor();
     // The row now shows the stored state, and nothing was written twice.
     await row.getByRole('button', { name: `View QR of order ${id}` }).waitFor();

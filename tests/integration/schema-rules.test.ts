@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import { ref, set } from 'firebase/database';
+import { increment, ref, set, update } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { countryRecordSchema } from '@/features/countries/schema';
@@ -23,12 +23,14 @@ import { studentRecordSchema, tutorRecordSchema } from '@/features/people/schema
 import { schoolRecordSchema } from '@/features/schools/schema';
 import { subjectRecordSchema } from '@/features/subjects/schema';
 import { userRecordSchema } from '@/features/users/schema';
+import { DERIVATIONS, type DerivedCollection } from '@/shared/domain/derived';
 import {
   adminApp,
   createAccount,
   deleteAccount,
   signedInWebApp,
   uniqueId,
+  writeRecords,
   type TestAccount,
   type WebApp,
 } from '../support/backend';
@@ -236,16 +238,32 @@ afterAll(async () => {
  * @returns whether the rules accepted it, and what is stored afterwards.
  */
 async function write(entity: Entity, record: unknown, before: unknown) {
-  const node = getAdminDatabase(adminApp()).ref(`${entity.path}/${entity.id}`);
-  await node.set(before ?? null);
+  const path = `${entity.path}/${entity.id}`;
+  const node = getAdminDatabase(adminApp()).ref(path);
+  // Students, tutors and orders go with their derived nodes (list row, counters, index; issue
+  // 16), as the app writes them; the rules refuse the bare record.
+  const derived = entity.path in DERIVATIONS;
+  if (derived) await writeRecords({ [path]: before ?? null });
+  else await node.set(before ?? null);
   try {
-    await set(ref((web as WebApp).database, `${entity.path}/${entity.id}`), record);
+    const database = (web as WebApp).database;
+    if (derived) {
+      const id = entity.id;
+      const old = (before ?? null) as object | null;
+      const next = record as object;
+      const companions = DERIVATIONS[entity.path as DerivedCollection].companions(increment);
+      await update(ref(database), {
+        [path]: record,
+        ...companions(id, old && { ...old, id }, next && { ...next, id }),
+      });
+    } else await set(ref(database, path), record);
     return { accepted: true, stored: (await node.get()).val() as unknown };
   } catch (error) {
     expect(String((error as Error).message)).toMatch(/permission.denied/i);
     return { accepted: false, stored: (await node.get()).val() as unknown };
   } finally {
-    await node.remove();
+    if (derived) await writeRecords({ [path]: null });
+    else await node.remove();
   }
 }
 

@@ -28,7 +28,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
-import { get, ref, remove, set, update } from 'firebase/database';
+import { get, increment, ref, remove, set, update } from 'firebase/database';
+import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived';
 import {
   deleteObject,
   getBytes,
@@ -46,6 +47,7 @@ import {
   signedOutWebApp,
   uniqueEmail,
   uniqueId,
+  writeRecords,
   type TestAccount,
   type WebApp,
 } from './backend';
@@ -176,6 +178,9 @@ export async function checkDatabaseCase(
   const adminRef = getAdminDatabase(adminApp()).ref(path);
   const db = actors.web[role].database;
   const stored = async () => (await adminRef.get()).val() as unknown;
+  const derivedWrite =
+    testCase.op !== 'read' &&
+    (testCase.withDerived ?? /^(students|tutors|orders)\/\{id\}$/.test(testCase.path));
   const arranged = Object.entries(testCase.arrange ?? {}).map(([at, data]) => ({
     ref: getAdminDatabase(adminApp()).ref(resolvePath(at, context)),
     data: resolveValue(data, context),
@@ -183,12 +188,31 @@ export async function checkDatabaseCase(
   try {
     // Arrange with admin rights (rules bypassed).
     for (const other of arranged) await other.ref.set(other.data);
-    if (testCase.op === 'create') await adminRef.remove();
+    if (derivedWrite) {
+      // The arranged record comes with its derived nodes, as if the app had written it.
+      await writeRecords({ [path]: testCase.op === 'create' ? null : (before ?? null) });
+    } else if (testCase.op === 'create') await adminRef.remove();
     else if (before !== undefined) await adminRef.set(before);
     const expectedBefore = testCase.op === 'create' ? null : (before ?? null);
 
     let act: Promise<unknown>;
-    if (testCase.op === 'read') act = get(ref(db, path));
+    if (derivedWrite) {
+      // As the app writes a student, tutor or order: the record and its derived nodes (list
+      // row, counters, index) in one multi-path update at the root.
+      const [collection, id] = path.split('/') as [DerivedCollection, string];
+      const old = testCase.op === 'create' ? null : (before as object);
+      const next =
+        testCase.op === 'delete'
+          ? null
+          : testCase.op === 'update'
+            ? { ...(old ?? {}), ...(value as object) }
+            : (value as object);
+      const companions = DERIVATIONS[collection].companions(increment);
+      act = update(ref(db), {
+        [path]: next,
+        ...companions(id, old && { ...old, id }, next && { ...next, id }),
+      });
+    } else if (testCase.op === 'read') act = get(ref(db, path));
     else if (testCase.op === 'create' || testCase.op === 'set') act = set(ref(db, path), value);
     else if (testCase.op === 'update') act = update(ref(db, path), value as object);
     else act = remove(ref(db, path));
@@ -213,7 +237,8 @@ export async function checkDatabaseCase(
     }
   } finally {
     // Only per-case data ({id}) is removed; shared paths are never wiped.
-    if (testCase.path.includes('{id}')) await adminRef.remove();
+    if (derivedWrite) await writeRecords({ [path]: null });
+    else if (testCase.path.includes('{id}')) await adminRef.remove();
     for (const other of arranged) await other.ref.remove();
     await restoreAccounts(actors);
   }

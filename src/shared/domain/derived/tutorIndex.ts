@@ -88,12 +88,12 @@ export function tutorSubjectEntries(record: object): Record<string, TutorSubject
   for (const key of Object.keys(shared)) if (shared[key] == null) delete shared[key];
   const entries: Record<string, TutorSubjectEntry> = {};
   for (const [subjectId, range] of Object.entries(profile?.subjects ?? {})) {
-    if (range)
-      entries[subjectId] = {
-        ...shared,
-        levelStart: range.levelStart,
-        levelEnd: range.levelEnd,
-      } as TutorSubjectEntry;
+    // A malformed record (the rules refuse it) still gives entries the SDK can send.
+    if (!range || typeof range !== 'object') continue;
+    const entry: Record<string, unknown> = { ...shared };
+    if (range.levelStart != null) entry.levelStart = range.levelStart;
+    if (range.levelEnd != null) entry.levelEnd = range.levelEnd;
+    entries[subjectId] = entry as unknown as TutorSubjectEntry;
   }
   return entries;
 }
