@@ -1,11 +1,14 @@
 /**
  * The Redux store: one slice per registered resource (src/app/resources.ts, made by
- * shared/entitySlice) plus the session, each persisted to IndexedDB without its loading and error
- * flags (spec section 4). The thunks get their backend as `extraArgument` (ThunkExtra).
+ * shared/entitySlice) plus the session. What survives a reload is chosen in persistStorage.ts
+ * (issue 16 item 5): the session without its flags, and each list's first page only; only the
+ * session holds the first paint (see `sessionRestored`), and signing out empties the persisted
+ * store. The thunks get their backend as `extraArgument` (ThunkExtra).
  */
 import {
   combineReducers,
   configureStore,
+  createListenerMiddleware,
   type Reducer,
   type ReducersMapObject,
 } from '@reduxjs/toolkit';
@@ -18,19 +21,52 @@ import {
   PURGE,
   REGISTER,
   REHYDRATE,
+  type PersistConfig,
+  type PersistedState,
+  type PersistState,
 } from 'redux-persist';
 import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice } from '@/features/auth/authSlice';
 import type { Lazy, ThunkExtra } from '@/shared/entitySlice';
 import type { AccountsApi } from '@/shared/accounts';
+import { sessionCleared } from '@/shared/session';
 import { notificationsListener } from './notifications';
-import { indexedDbStorage } from './persistStorage';
+import {
+  firstPageTransform,
+  indexedDbStorage,
+  LIST_KEYS,
+  reconcileFirstPage,
+  type PersistStorage,
+} from './persistStorage';
 import { resources, type RegisteredResource } from './resources';
 
-/** Wraps a slice reducer so that everything but loading and error survives a reload. */
-function persisted<S>(key: string, reducer: Reducer<S>): Reducer<S> {
+/**
+ * Version of the persisted lists: 1 = bounded to their first page. A list written by an older
+ * version (whole, up to 141 MB at 50,000 records) is not read back but overwritten.
+ */
+const LIST_VERSION = 1;
+
+/** The session: everything but its loading and error flags survives a reload. */
+function persistedSession<S>(storage: PersistStorage, reducer: Reducer<S>): Reducer<S> {
   return persistReducer(
-    { key, storage: indexedDbStorage, blacklist: ['loading', 'error', 'loadError'] },
+    { key: 'auth', storage, blacklist: ['loading', 'error'] },
+    reducer,
+  ) as unknown as Reducer<S>;
+}
+
+/** An entity list: its first page (ids + entities, persistStorage.ts) survives, no flags. */
+function persistedList<S>(key: string, storage: PersistStorage, reducer: Reducer<S>): Reducer<S> {
+  return persistReducer(
+    {
+      key,
+      storage,
+      version: LIST_VERSION,
+      migrate: (state: PersistedState) =>
+        Promise.resolve(state?._persist.version === LIST_VERSION ? state : undefined),
+      whitelist: [...LIST_KEYS],
+      transforms: [firstPageTransform()],
+      stateReconciler: reconcileFirstPage as PersistConfig<S>['stateReconciler'],
+    },
     reducer,
   ) as unknown as Reducer<S>;
 }
@@ -43,16 +79,21 @@ type EntityStates = {
   [R in SliceResource as R['name']]: R['slice']['reducer'] extends Reducer<infer S> ? S : never;
 };
 
-const entityReducers = Object.fromEntries(
-  resources.flatMap((r) =>
-    'slice' in r ? [[r.name, persisted(r.name, r.slice.reducer as Reducer)]] : [],
-  ),
-) as ReducersMapObject<EntityStates>;
-
-export const rootReducer = combineReducers({
-  auth: persisted('auth', authSlice.reducer),
-  ...entityReducers,
-});
+/**
+ * The root reducer persisting to `storage`. One per store: redux-persist keeps its writer and
+ * its rehydration state inside each persisted reducer.
+ */
+function makeRootReducer(storage: PersistStorage) {
+  const entityReducers = Object.fromEntries(
+    resources.flatMap((r) =>
+      'slice' in r ? [[r.name, persistedList(r.name, storage, r.slice.reducer as Reducer)]] : [],
+    ),
+  ) as ReducersMapObject<EntityStates>;
+  return combineReducers({
+    auth: persistedSession(storage, authSlice.reducer),
+    ...entityReducers,
+  });
+}
 
 /** The real backend of every slice: each resource's api, and the account workflow. */
 const defaultExtra: ThunkExtra = {
@@ -65,7 +106,7 @@ const defaultExtra: ThunkExtra = {
   accounts: () => import('@/shared/accounts').then((m) => m.accountsApi),
 };
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
 
 /**
  * What a test may replace of the backend: some slices' apis (e.g. in-memory ones, by slice name)
@@ -78,21 +119,53 @@ export interface BackendOverrides {
 
 /**
  * Builds a store; tests make their own with a preloaded state and, to run thunks without
- * Firebase, in-memory apis (the thunks' `extraArgument`).
+ * Firebase, in-memory apis (the thunks' `extraArgument`), and may persist to another storage.
+ * Signing out (sessionCleared) empties the persisted store: the next user of the browser finds
+ * neither the session nor any list in IndexedDB.
  */
-export function makeStore(preloadedState?: Partial<RootState>, backend: BackendOverrides = {}) {
+export function makeStore(
+  preloadedState?: Partial<RootState>,
+  backend: BackendOverrides = {},
+  storage: PersistStorage = indexedDbStorage,
+) {
   const extra: ThunkExtra = {
     apis: { ...defaultExtra.apis, ...backend.apis },
     accounts: backend.accounts ?? defaultExtra.accounts,
   };
+  // The slices are back to their initial state when this runs; what redux-persist writes after
+  // the clear is that empty state (its writes read the latest state).
+  const signOut = createListenerMiddleware();
+  signOut.startListening({ actionCreator: sessionCleared, effect: () => storage.clear() });
   return configureStore({
-    reducer: rootReducer,
+    reducer: makeRootReducer(storage),
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
         thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).prepend(notificationsListener.middleware),
+      }).prepend(notificationsListener.middleware, signOut.middleware),
+  });
+}
+
+/**
+ * Whether the persisted session is back from IndexedDB (or the store persists nothing). Only the
+ * session holds the first paint; lists fill in when their first page is read back.
+ */
+export function sessionRestored(state: RootState): boolean {
+  const persist = (state.auth as { _persist?: PersistState })._persist;
+  return persist === undefined || persist.rehydrated;
+}
+
+/**
+ * Runs `start` once the persisted session is back (at once if it is): e.g. following Firebase
+ * Auth, whose report must be compared with the restored session, never overwritten by it.
+ */
+export function whenSessionRestored(store: AppStore, start: () => void): void {
+  if (sessionRestored(store.getState())) return start();
+  const unsubscribe = store.subscribe(() => {
+    if (!sessionRestored(store.getState())) return;
+    unsubscribe();
+    start();
   });
 }
 
