@@ -3,6 +3,7 @@ import { sessionCleared } from '@/shared/session';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
 import { PERSISTED_ROWS, type PersistStorage } from './persistStorage';
+import { resources } from './resources';
 import { makeStore, sessionRestored } from './store';
 
 /**
@@ -41,8 +42,15 @@ const rows = (n: number) =>
     createdAt: 1_700_000_000_000 - i,
   })) as unknown as Student[];
 
-async function started(storage: PersistStorage) {
+/** The app's store on `storage`, with the registry's lists, persisting them. */
+function listStore(storage: PersistStorage) {
   const store = makeStore(undefined, {}, storage);
+  store.injectResources(resources);
+  return store;
+}
+
+async function started(storage: PersistStorage) {
+  const store = listStore(storage);
   const persistor = persistStore(store);
   await vi.waitFor(() => expect(persistor.getState().bootstrapped).toBe(true));
   return { store, persistor };
@@ -71,13 +79,19 @@ describe('persisted store (issue 16 item 5)', () => {
     first.store.dispatch(students.fetchAll.fulfilled(rows(200), 'load'));
     await first.persistor.flush();
 
-    const reloaded = await started(memoryStorage(Object.fromEntries(items)).storage);
-    expect(reloaded.store.getState().students.ids).toHaveLength(PERSISTED_ROWS);
-    expect(reloaded.store.getState().students.entities.s00000?.name).toBe('Student 0');
+    // As the app does: the session first (/login holds no list), the lists once injected.
+    const reloaded = makeStore(undefined, {}, memoryStorage(Object.fromEntries(items)).storage);
+    const persistor = persistStore(reloaded);
+    await vi.waitFor(() => expect(sessionRestored(reloaded.getState())).toBe(true));
+    expect('students' in reloaded.getState()).toBe(false);
+    reloaded.injectResources(resources);
+    persistor.persist();
+    await vi.waitFor(() => expect(reloaded.getState().students.ids).toHaveLength(PERSISTED_ROWS));
+    expect(reloaded.getState().students.entities.s00000?.name).toBe('Student 0');
 
     // The database answered before IndexedDB: its rows stay.
     const slow = memoryStorage(Object.fromEntries(items), ['persist:students']);
-    const store = makeStore(undefined, {}, slow.storage);
+    const store = listStore(slow.storage);
     persistStore(store);
     store.dispatch(students.fetchAll.fulfilled(rows(3), 'load'));
     await vi.waitFor(() => expect(sessionRestored(store.getState())).toBe(true));
@@ -87,7 +101,7 @@ describe('persisted store (issue 16 item 5)', () => {
   it('the session gates the first paint, the lists never do', async () => {
     // A list whose stored page never comes back does not hold the session.
     const { storage } = memoryStorage({}, ['persist:students', 'persist:orders']);
-    const store = makeStore(undefined, {}, storage);
+    const store = listStore(storage);
     const persistor = persistStore(store);
     await vi.waitFor(() => expect(sessionRestored(store.getState())).toBe(true));
     expect(persistor.getState().bootstrapped).toBe(false);

@@ -6,11 +6,10 @@
  * store. The thunks get their backend as `extraArgument` (ThunkExtra).
  */
 import {
-  combineReducers,
+  combineSlices,
   configureStore,
   createListenerMiddleware,
   type Reducer,
-  type ReducersMapObject,
 } from '@reduxjs/toolkit';
 import {
   FLUSH,
@@ -27,7 +26,8 @@ import {
 } from 'redux-persist';
 import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice } from '@/features/auth/authSlice';
-import type { Lazy, ThunkExtra } from '@/shared/entitySlice';
+import { resolveLazy, type Lazy, type ThunkExtra } from '@/shared/entitySlice';
+import type { Resource } from '@/shared/resource';
 import type { AccountsApi } from '@/shared/accounts';
 import { sessionCleared } from '@/shared/session';
 import { notificationsListener } from './notifications';
@@ -38,7 +38,7 @@ import {
   reconcileFirstPage,
   type PersistStorage,
 } from './persistStorage';
-import { resources, type RegisteredResource } from './resources';
+import type { RegisteredResource } from './resources';
 
 /**
  * Version of the persisted lists: 1 = bounded to their first page. A list written by an older
@@ -80,48 +80,44 @@ type EntityStates = {
 };
 
 /**
- * The root reducer persisting to `storage`. One per store: redux-persist keeps its writer and
- * its rehydration state inside each persisted reducer.
+ * The root reducer persisting to `storage`: the session from the start, each resource's list
+ * once injected (`injectResources`, issue 16 item 6: /login ships no feature's slice). One per
+ * store: redux-persist keeps its writer and its rehydration state inside each persisted reducer.
  */
 function makeRootReducer(storage: PersistStorage) {
-  const entityReducers = Object.fromEntries(
-    resources.flatMap((r) =>
-      'slice' in r ? [[r.name, persistedList(r.name, storage, r.slice.reducer as Reducer)]] : [],
-    ),
-  ) as ReducersMapObject<EntityStates>;
-  return combineReducers({
+  return combineSlices({
     auth: persistedSession(storage, authSlice.reducer),
-    ...entityReducers,
-  });
+  }).withLazyLoadedSlices<EntityStates>();
 }
 
-/** The real backend of every slice: each resource's api, and the account workflow. */
-const defaultExtra: ThunkExtra = {
-  apis: {
-    ...Object.fromEntries(resources.flatMap((r) => ('api' in r ? [[r.name, r.api]] : []))),
-    // The session's backend (the auth slice is not a registered resource: no list, no route).
-    auth: firebaseAuthApi,
-  },
-  // Loaded on first use: account creation brings uploads (not needed on /login).
-  accounts: () => import('@/shared/accounts').then((m) => m.accountsApi),
-};
-
-export type RootState = ReturnType<ReturnType<typeof makeRootReducer>>;
+/**
+ * The store's state. The entity lists are typed as present: the registry's slices are injected
+ * (`loadResources`) before any signed-in screen renders, and only those screens read them.
+ */
+export type RootState = ReturnType<ReturnType<typeof makeRootReducer>> & EntityStates;
 
 /**
  * What a test may replace of the backend: some slices' apis (e.g. in-memory ones, by slice name)
- * and the account workflow; the rest stays the real one.
+ * and the account workflow; the rest stays the real one (each resource's api, given with its
+ * slice by `injectResources`).
  */
 export interface BackendOverrides {
   apis?: Partial<Record<keyof EntityStates | 'auth', Lazy<unknown>>>;
   accounts?: Lazy<AccountsApi>;
 }
 
+/** Dispatched after an injection so that the injected lists have their initial state at once. */
+const RESOURCES_INJECTED = 'store/resourcesInjected';
+
 /**
  * Builds a store; tests make their own with a preloaded state and, to run thunks without
  * Firebase, in-memory apis (the thunks' `extraArgument`), and may persist to another storage.
  * Signing out (sessionCleared) empties the persisted store: the next user of the browser finds
  * neither the session nor any list in IndexedDB.
+ *
+ * `store.injectResources(resources)` adds each resource's slice (persisted as a list) and api,
+ * once per name; an api given in `backend` wins. A persistor then needs `persist()` to read the
+ * injected lists back.
  */
 export function makeStore(
   preloadedState?: Partial<RootState>,
@@ -129,15 +125,19 @@ export function makeStore(
   storage: PersistStorage = indexedDbStorage,
 ) {
   const extra: ThunkExtra = {
-    apis: { ...defaultExtra.apis, ...backend.apis },
-    accounts: backend.accounts ?? defaultExtra.accounts,
+    // The session's backend (the auth slice is not a registered resource: no list, no route).
+    apis: { auth: firebaseAuthApi, ...backend.apis },
+    // Loaded on first use: account creation brings uploads (not needed on /login).
+    accounts: backend.accounts ?? (() => import('@/shared/accounts').then((m) => m.accountsApi)),
   };
   // The slices are back to their initial state when this runs; what redux-persist writes after
   // the clear is that empty state (its writes read the latest state).
   const signOut = createListenerMiddleware();
   signOut.startListening({ actionCreator: sessionCleared, effect: () => storage.clear() });
-  return configureStore({
-    reducer: makeRootReducer(storage),
+  const reducer = makeRootReducer(storage);
+  const store = configureStore({
+    // Typed with the lists present (see RootState).
+    reducer: reducer as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefault) =>
       getDefault({
@@ -145,6 +145,21 @@ export function makeStore(
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }).prepend(notificationsListener.middleware, signOut.middleware),
   });
+  const injected = new Set<string>();
+  const inject = reducer.inject as (slice: { reducerPath: string; reducer: Reducer }) => unknown;
+  function injectResources(list: readonly Resource[]): void {
+    for (const resource of list) {
+      if (!resource.slice || injected.has(resource.name)) continue;
+      injected.add(resource.name);
+      if (resource.api && !(resource.name in extra.apis)) extra.apis[resource.name] = resource.api;
+      inject({
+        reducerPath: resource.name,
+        reducer: persistedList(resource.name, storage, resource.slice.reducer),
+      });
+    }
+    store.dispatch({ type: RESOURCES_INJECTED });
+  }
+  return Object.assign(store, { injectResources });
 }
 
 /**
@@ -171,6 +186,24 @@ export function whenSessionRestored(store: AppStore, start: () => void): void {
 
 export const store = makeStore();
 export const persistor = persistStore(store);
+
+/** Loads the registry (its own chunk: every feature's slice and api) and injects it. */
+const registry = async () => {
+  const { resources } = await import('./resources');
+  store.injectResources(resources);
+  // Registers the injected lists with the persistor, which reads their first pages back.
+  persistor.persist();
+  return resources;
+};
+
+/**
+ * The resource registry (src/app/resources.ts), its slices and apis injected into the app's
+ * store; loaded once, by the signed-in shell and the admin routes (router.tsx) before their
+ * screens render, so that /login loads none of it (issue 16 item 6).
+ */
+export function loadResources(): Promise<readonly RegisteredResource[]> {
+  return resolveLazy(registry);
+}
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
