@@ -1,4 +1,4 @@
-import { persistStore } from 'redux-persist';
+import { persistStore, type PersistState } from 'redux-persist';
 import { sessionCleared } from '@/shared/session';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
@@ -7,19 +7,23 @@ import { resources } from './resources';
 import { makeStore, sessionRestored } from './store';
 
 /**
- * A redux-persist storage in memory (jsdom has no IndexedDB); `hold` lists keys whose reads
- * never answer, as a slow IndexedDB would.
+ * A redux-persist storage in memory (jsdom has no IndexedDB); reads of the `held` keys answer
+ * only after `release()`, as a slow IndexedDB would.
  */
-function memoryStorage(initial: Record<string, string> = {}, hold: string[] = []) {
+function memoryStorage(initial: Record<string, string> = {}, held: string[] = []) {
   const items = new Map(Object.entries(initial));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   const storage: PersistStorage = {
-    getItem: (key) =>
-      hold.includes(key) ? new Promise(() => {}) : Promise.resolve(items.get(key) ?? null),
+    getItem: async (key) => {
+      if (held.includes(key)) await released;
+      return items.get(key) ?? null;
+    },
     setItem: (key, value: string) => Promise.resolve(void items.set(key, value)),
     removeItem: (key) => Promise.resolve(void items.delete(key)),
     clear: () => Promise.resolve(items.clear()),
   };
-  return { storage, items };
+  return { storage, items, release };
 }
 
 /** The rows redux-persist wrote for a slice (it serialises each key of the slice on its own). */
@@ -89,13 +93,20 @@ describe('persisted store (issue 16 item 5)', () => {
     await vi.waitFor(() => expect(reloaded.getState().students.ids).toHaveLength(PERSISTED_ROWS));
     expect(reloaded.getState().students.entities.s00000?.name).toBe('Student 0');
 
-    // The database answered before IndexedDB: its rows stay.
-    const slow = memoryStorage(Object.fromEntries(items), ['persist:students']);
-    const store = listStore(slow.storage);
-    persistStore(store);
-    store.dispatch(students.fetchAll.fulfilled(rows(3), 'load'));
-    await vi.waitFor(() => expect(sessionRestored(store.getState())).toBe(true));
-    expect(store.getState().students.ids).toEqual(['s00000', 's00001', 's00002']);
+    // The database answered before IndexedDB: its rows stay, even when there are none.
+    for (const delivered of [rows(3), []]) {
+      const slow = memoryStorage(Object.fromEntries(items), ['persist:students']);
+      const store = listStore(slow.storage);
+      persistStore(store);
+      store.dispatch(students.fetchAll.fulfilled(delivered, 'load'));
+      slow.release();
+      await vi.waitFor(() =>
+        expect(
+          (store.getState().students as { _persist?: PersistState })._persist?.rehydrated,
+        ).toBe(true),
+      );
+      expect(store.getState().students.ids).toEqual(delivered.map((r) => r.id));
+    }
   });
 
   it('the session gates the first paint, the lists never do', async () => {

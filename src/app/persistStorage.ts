@@ -66,17 +66,20 @@ export function firstPageTransform(rows = PERSISTED_ROWS): Transform<unknown, un
 }
 
 /**
- * redux-persist state reconciler of an entity slice: the stored first page fills an empty list
- * only. Rows the database delivered before IndexedDB answered (lists no longer hold the first
- * paint, see `sessionRestored` in store.ts) are newer and stay; ids without their entity (a
- * store written by an interrupted write) are dropped.
+ * redux-persist state reconciler of an entity slice: the stored first page fills the list only
+ * while it is untouched since the store made it (its `ids` are still those of `initial`, the
+ * slice's initial state). Rows the database delivered before IndexedDB answered (the lists no
+ * longer hold the first paint, see `sessionRestored` in store.ts), even none, are newer and
+ * stay. Ids without their entity (a store written by an interrupted write) are dropped.
  */
-export function reconcileFirstPage<S extends PersistedRows>(
-  inbound: Partial<PersistedRows> | undefined,
-  _original: S,
-  reduced: S,
-): S {
-  if (!inbound?.ids || !inbound.entities || reduced.ids.length > 0) return reduced;
-  const entities = inbound.entities;
-  return { ...reduced, ids: inbound.ids.filter((id) => id in entities), entities };
+export function firstPageReconciler(initial: PersistedRows) {
+  return <S extends PersistedRows>(
+    inbound: Partial<PersistedRows> | undefined,
+    _original: S,
+    reduced: S,
+  ): S => {
+    if (!inbound?.ids || !inbound.entities || reduced.ids !== initial.ids) return reduced;
+    const entities = inbound.entities;
+    return { ...reduced, ids: inbound.ids.filter((id) => id in entities), entities };
+  };
 }

@@ -35,7 +35,8 @@ import {
   firstPageTransform,
   indexedDbStorage,
   LIST_KEYS,
-  reconcileFirstPage,
+  type PersistedRows,
+  firstPageReconciler,
   type PersistStorage,
 } from './persistStorage';
 import type { RegisteredResource } from './resources';
@@ -54,6 +55,9 @@ function persistedSession<S>(storage: PersistStorage, reducer: Reducer<S>): Redu
   ) as unknown as Reducer<S>;
 }
 
+/** An action no reducer handles: a reducer's answer to it from no state is its initial state. */
+const INITIAL_STATE_PROBE = 'store/initialStateProbe';
+
 /** An entity list: its first page (ids + entities, persistStorage.ts) survives, no flags. */
 function persistedList<S>(key: string, storage: PersistStorage, reducer: Reducer<S>): Reducer<S> {
   return persistReducer(
@@ -65,7 +69,9 @@ function persistedList<S>(key: string, storage: PersistStorage, reducer: Reducer
         Promise.resolve(state?._persist.version === LIST_VERSION ? state : undefined),
       whitelist: [...LIST_KEYS],
       transforms: [firstPageTransform()],
-      stateReconciler: reconcileFirstPage as PersistConfig<S>['stateReconciler'],
+      stateReconciler: firstPageReconciler(
+        reducer(undefined, { type: INITIAL_STATE_PROBE }) as PersistedRows,
+      ) as PersistConfig<S>['stateReconciler'],
     },
     reducer,
   ) as unknown as Reducer<S>;
