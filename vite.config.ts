@@ -77,7 +77,7 @@ function selectorUsed(selector: string, words: Set<string>): boolean {
  * server trims too, so e2e tests see what production ships; it reloads the stylesheet when an
  * edit brings new words.
  */
-function trimBulma(): Plugin {
+export function trimBulma(): Plugin {
   const bulma = /\/node_modules\/bulma\/css\/.*\.css$/;
   let words: Set<string> | undefined;
   return {
