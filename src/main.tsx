@@ -5,23 +5,13 @@ import { createRoot } from 'react-dom/client';
 import 'bulma/css/bulma.min.css';
 import './app/styles.css';
 import { App } from './app/App';
-import { persistor, store } from './app/store';
+import { store, whenSessionRestored } from './app/store';
 import { startSessionListener } from './features/auth/sessionListener';
 
-/**
- * Follows Firebase Auth only once the persisted store is back from IndexedDB, so the restored
- * session is compared with (and refreshed from) what Auth reports, never overwritten by the
- * rehydration afterwards.
- */
-function whenRehydrated(start: () => void) {
-  if (persistor.getState().bootstrapped) return start();
-  const unsubscribe = persistor.subscribe(() => {
-    if (!persistor.getState().bootstrapped) return;
-    unsubscribe();
-    start();
-  });
-}
-whenRehydrated(() => startSessionListener(store));
+// Follows Firebase Auth only once the persisted session is back from IndexedDB, so the restored
+// session is compared with (and refreshed from) what Auth reports, never overwritten by the
+// rehydration afterwards.
+whenSessionRestored(store, () => startSessionListener(store));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

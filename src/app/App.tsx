@@ -1,24 +1,37 @@
 import { useIntl } from 'react-intl';
+import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { PersistGate } from 'redux-persist/integration/react';
 import { I18nProvider } from './i18n/I18nProvider';
 import { router } from './router';
-import { persistor, store } from './store';
+import { useAppSelector } from './hooks';
+import { sessionRestored, store } from './store';
 
-/** The application root: store (rehydrated from IndexedDB first), languages, routes, toasts. */
+/**
+ * The application root: store (the session restored from IndexedDB first), languages, routes,
+ * toasts.
+ */
 export function App() {
   return (
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
+      <SessionGate>
         <I18nProvider>
           <RouterProvider router={router} />
           <Toasts />
         </I18nProvider>
-      </PersistGate>
+      </SessionGate>
     </Provider>
   );
+}
+
+/**
+ * Renders nothing until the persisted session is back, so that the guards never send a signed-in
+ * visitor to /login. Unlike redux-persist's PersistGate it does not wait for the lists (issue 16
+ * item 5): their first page arrives from IndexedDB while the screen paints.
+ */
+function SessionGate({ children }: { children: ReactNode }) {
+  return useAppSelector(sessionRestored) ? children : null;
 }
 
 /** The toasts' region, named in the visitor's language (react-toastify's default is English). */

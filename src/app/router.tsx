@@ -4,14 +4,20 @@
  * or QR codes). Guards: RequireAuth (signed-out visitors go to /login), RequireAdmin (non-admins
  * go to /), RedirectIfSignedIn (a signed-in visitor on /login goes to /).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import type { PageModuleLoader } from '@/shared/resource';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
 import { PageLoader } from './layout/PageLoader';
-import { resources } from './resources';
+import type { RegisteredResource } from './resources';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
+import { loadResources } from './store';
 
 /** A lazily loaded page: the module's default export is the route's component. */
 const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
@@ -20,10 +26,12 @@ const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
 
 /**
  * Admin screens (spec section 6), from the resource registry: each resource's list at its path,
- * and, when it has a form, `${path}/new` and `${path}/:id`.
+ * and, when it has a form, `${path}/new` and `${path}/:id`. The registry (every feature's slice
+ * and api) is not part of /login's code (issue 16 item 6): these routes are added on the first
+ * navigation that needs them (`patchRoutesOnNavigation` below).
  */
-const adminRoutes: RouteObject[] = [
-  ...resources.flatMap((resource): RouteObject[] => [
+function adminRoutesOf(resources: readonly RegisteredResource[]): RouteObject[] {
+  return resources.flatMap((resource): RouteObject[] => [
     { path: resource.path, ...page(resource.pages.list) },
     ...('form' in resource.pages
       ? [
@@ -31,7 +39,14 @@ const adminRoutes: RouteObject[] = [
           { path: `${resource.path}/:id`, ...page(resource.pages.form) },
         ]
       : []),
-  ]),
+  ]);
+}
+
+/** Id of the admin-only route the registry's routes are added under. */
+const ADMIN_ROUTE = 'admin';
+
+/** Admin screens that are not a registry resource. */
+const adminRoutes: RouteObject[] = [
   // The placeholder page is an admin screen too: non-admins reach only home and their profile.
   { path: '/section', ...page(() => import('@/features/dashboard/pages/SectionPage')) },
 ];
@@ -88,8 +103,19 @@ export const routes: RouteObject[] = [
             children: [
               {
                 // Lazy like the pages: the signed-out /login does not need the layout's code.
-                lazy: async () => ({ Component: (await import('./layout/Layout')).Layout }),
-                children: [...memberRoutes, { element: <RequireAdmin />, children: adminRoutes }],
+                // Every signed-in screen may read any list (the dashboard, matching): the
+                // registry's slices are in the store before the shell renders.
+                lazy: async () => {
+                  const [{ Layout }] = await Promise.all([
+                    import('./layout/Layout'),
+                    loadResources(),
+                  ]);
+                  return { Component: Layout };
+                },
+                children: [
+                  ...memberRoutes,
+                  { id: ADMIN_ROUTE, element: <RequireAdmin />, children: adminRoutes },
+                ],
               },
             ],
           },
@@ -101,4 +127,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let registryRoutesAdded = false;
+
+/**
+ * Adds the registry's admin routes when a path matches none of the routes above but the
+ * catch-all (React Router calls this on such navigations, its "fog of war"): /students opened
+ * directly or followed from a link. Other paths never load the registry from here.
+ */
+const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  if (registryRoutesAdded || matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+  const resources = await loadResources();
+  if (registryRoutesAdded) return;
+  registryRoutesAdded = true;
+  patch(ADMIN_ROUTE, adminRoutesOf(resources));
+};
+
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation });

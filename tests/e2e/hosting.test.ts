@@ -330,4 +330,46 @@ describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', ()
       ).toBe(true);
     }
   }, 240_000);
+
+  it('keeps each list to its first page in IndexedDB, and signing out empties it (issue 16 item 5)', async () => {
+    // The signed-in admin of the test above, in the same production build and browser profile.
+    const page = screens!.pages()[0]!;
+    await page.goto('/students');
+    await page.getByText('Csp Student').first().waitFor();
+    // What redux-persist wrote (its throttled writes land within a moment), row ids per key.
+    const stored = () =>
+      page.evaluate(`new Promise((resolve, reject) => {
+        const open = indexedDB.open('back-office');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('redux').objectStore('redux');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, i) => {
+            const value = JSON.parse(values.result[i]);
+            return [key, { ids: JSON.parse(value.ids ?? '[]'), session: JSON.parse(value.session ?? 'null') }];
+          })));
+        };
+      })`) as Promise<Record<string, { ids: string[]; session: unknown }>>;
+    await expect
+      .poll(async () => (await stored())['persist:students']?.ids.length ?? 0, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    const before = await stored();
+    expect(before['persist:auth']?.session).not.toBeNull();
+    for (const [key, value] of Object.entries(before)) {
+      expect(value.ids.length, key).toBeLessThanOrEqual(50);
+    }
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expect
+      .poll(async () => Object.values(await stored()).flatMap((value) => value.ids), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
+    expect((await stored())['persist:auth']?.session ?? null).toBeNull();
+  });
 });
