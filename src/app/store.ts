@@ -26,7 +26,8 @@ import {
 } from 'redux-persist';
 import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice } from '@/features/auth/authSlice';
-import { resolveLazy, type Lazy, type ThunkExtra } from '@/shared/entitySlice';
+import type { ThunkExtra } from '@/shared/entitySlice';
+import { resolveLazy, type Lazy } from '@/shared/lazy';
 import type { Resource } from '@/shared/resource';
 import type { AccountsApi } from '@/shared/accounts';
 import { sessionCleared } from '@/shared/session';

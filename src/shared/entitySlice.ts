@@ -36,10 +36,10 @@ import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
 import type { OwnedFile } from './ownedFiles';
 import { byOrderThenName, createReorderThunk } from './reorder';
 import type { EntityApi, Unsubscribe, WatchBatch } from './rtdb';
+import { resolveLazy, type Lazy } from './lazy';
 import { sessionCleared } from './session';
 
-/** A value, or a function that loads it on first use (keeps SDK code out of /login's bundle). */
-export type Lazy<T> = T | (() => Promise<T>);
+export { resolveLazy, type Lazy } from './lazy';
 
 /**
  * The store's thunk `extraArgument`: the backend every slice thunk uses.
@@ -49,26 +49,6 @@ export type Lazy<T> = T | (() => Promise<T>);
 export interface ThunkExtra {
   apis: Record<string, Lazy<unknown>>;
   accounts: Lazy<AccountsApi>;
-}
-
-const loaded = new WeakMap<object, Promise<unknown>>();
-
-/**
- * Resolves a Lazy value once (per loader); a loader that failed (e.g. a chunk that did not
- * download) is tried again next time.
- */
-export function resolveLazy<T>(value: Lazy<T>): Promise<T> {
-  if (typeof value !== 'function') return Promise.resolve(value);
-  const loader = value as () => Promise<T>;
-  let promise = loaded.get(loader) as Promise<T> | undefined;
-  if (!promise) {
-    promise = loader().catch((e: unknown) => {
-      loaded.delete(loader);
-      throw e;
-    });
-    loaded.set(loader, promise);
-  }
-  return promise;
 }
 
 /**

@@ -16,7 +16,8 @@ import type { User as FirebaseUser } from 'firebase/auth';
 import { toAppError, type AppError } from '@/shared/errors';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 import { sessionCleared, sessionUpdated, type Session } from '@/shared/session';
-import { resolveLazy, type Lazy, type ThunkExtra, type ToastMeta } from '@/shared/entitySlice';
+import type { ThunkExtra, ToastMeta } from '@/shared/entitySlice';
+import { resolveLazy, type Lazy } from '@/shared/lazy';
 import type { AuthApi } from './authApi';
 import { NoUserRecordError } from './sessionRecord';
 
