@@ -25,6 +25,7 @@
 import {
   createAction,
   createAsyncThunk,
+  type AsyncThunk,
   createEntityAdapter,
   createSlice,
   type ActionReducerMapBuilder,
@@ -347,27 +348,6 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
           state.loading = false;
         })
         .addCase(fetchOne.rejected, (state, { payload }) => failed(state, payload))
-        .addCase(create.pending, pending)
-        .addCase(create.fulfilled, (state, { payload }) => {
-          adapter.addOne(state as EntityListState<T>, payload);
-          state.loading = false;
-          state.success = true;
-        })
-        .addCase(create.rejected, (state, { payload }) => failed(state, payload))
-        .addCase(modify.pending, pending)
-        .addCase(modify.fulfilled, (state, { payload }) => {
-          adapter.setOne(state as EntityListState<T>, payload);
-          state.loading = false;
-          state.success = true;
-        })
-        .addCase(modify.rejected, (state, { payload }) => failed(state, payload))
-        .addCase(remove.pending, pending)
-        .addCase(remove.fulfilled, (state, { payload }) => {
-          adapter.removeOne(state as EntityListState<T>, payload);
-          state.loading = false;
-          state.deleted = true;
-        })
-        .addCase(remove.rejected, (state, { payload }) => failed(state, payload))
         .addCase(createWithAccount.pending, pending)
         .addCase(createWithAccount.fulfilled, (state, { payload }) => {
           adapter.setOne(state as EntityListState<T>, payload);
@@ -379,6 +359,23 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
           if (payload?.record) adapter.setOne(state as EntityListState<T>, payload.record as T);
           failed(state, payload && { messageId: payload.messageId });
         });
+      // The writes: loading, then the record applied and their flag set, or the error.
+      const write = <P, A>(
+        thunk: AsyncThunk<P, A, WriteConfig>,
+        apply: (state: EntityListState<T>, payload: P) => void,
+        flag: 'success' | 'deleted',
+      ) =>
+        builder
+          .addCase(thunk.pending, pending)
+          .addCase(thunk.fulfilled, (state, { payload }) => {
+            apply(state as EntityListState<T>, payload as P);
+            state.loading = false;
+            state[flag] = true;
+          })
+          .addCase(thunk.rejected, (state, { payload }) => failed(state, payload));
+      write(create, (state, record) => adapter.addOne(state, record), 'success');
+      write(modify, (state, record) => adapter.setOne(state, record), 'success');
+      write(remove, (state, id) => adapter.removeOne(state, id), 'deleted');
       if (reorderable) {
         builder.addCase(reorder.fulfilled, (state, { payload }) => {
           adapter.updateMany(
