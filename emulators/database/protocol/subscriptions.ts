@@ -10,6 +10,7 @@
  */
 import type { DataNode } from '../tree/node.js';
 import { nodeToJSON } from '../tree/node.js';
+import { isPrefix } from '../tree/path.js';
 import { type QuerySpec, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
 
@@ -152,6 +153,21 @@ export class SubscriptionIndex {
         ),
       );
     };
+    // A listener deeper than a multi-path update's base gets only the writes inside its
+    // location, as a merge relative to it (as the real server does), not its whole value again:
+    // a list node of 50,000 rows would otherwise be re-sent for every change of one row.
+    const sendMergeBelow = (sub: Subscription): void => {
+      const inside = writes.filter((w) => isPrefix(sub.path, w.path));
+      // A write at or above the listener's location replaces it: its own value then.
+      if (inside.length === 0 || writes.some((w) => isPrefix(w.path, sub.path))) {
+        sendOwnValue(sub);
+        return;
+      }
+      const body: Record<string, unknown> = {};
+      for (const w of inside)
+        body[w.path.slice(sub.path.length).join('/')] = nodeToJSON(w.node, true);
+      sub.target.sendFrame(pushFrame('m', sub.path, JSON.stringify(body)));
+    };
     for (const sub of below) if (!above.has(sub)) sendOwnValue(sub);
     for (const sub of above) {
       if (sub.tag !== undefined) {
@@ -171,7 +187,7 @@ export class SubscriptionIndex {
           }),
         );
       } else {
-        sendOwnValue(sub);
+        sendMergeBelow(sub);
       }
     }
   }
