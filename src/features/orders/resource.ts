@@ -9,7 +9,12 @@ export const ordersResource = defineResource({
   name: 'orders',
   path: '/orders',
   slice: orders,
-  api: rtdbEntityApi<Order>('orders', { orderBy: 'order', derived: DERIVATIONS.orders }),
+  api: rtdbEntityApi<Order>('orders', {
+    orderBy: 'order',
+    derived: DERIVATIONS.orders,
+    // The 50 newest first (the list's default sort), then the whole list.
+    firstPage: { orderBy: 'createdAt', size: 50 },
+  }),
   pages: { list: () => import('./pages/OrdersPage') },
   nav: { group: 'sales', list: 'Layout.nav.orders' },
 });

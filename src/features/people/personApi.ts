@@ -23,6 +23,9 @@ import type { Tutor } from './tutors/types';
 
 export type PersonPath = 'students' | 'tutors';
 
+/** The lists' first page, read before the whole list: the 50 newest (their default sort). */
+const FIRST_PAGE = { orderBy: 'createdAt', size: 50 };
+
 /**
  * The multi-path updates that undo the other side of a deleted person's confirmed matches
  * (spec section 4): `{ 'tutors/t1/confirmedStudents/s1': null, ... }`.
@@ -62,7 +65,11 @@ function personEntityApi<P extends PersonBase>(
   matchCleanUp: MatchCleanUp<P>,
 ): EntityApi<P, RecordCreate<P>, RecordModify<P>> {
   const base = withOwnedFiles(
-    rtdbEntityApi<P>(path, { derived: DERIVATIONS[path], listPath: listPath(path) }),
+    rtdbEntityApi<P>(path, {
+      derived: DERIVATIONS[path],
+      listPath: listPath(path),
+      firstPage: FIRST_PAGE,
+    }),
     files,
   );
   return {

@@ -41,7 +41,7 @@ function compareKeys(a: number | string, b: number | string): number {
 }
 
 /** Rows in ascending order with their keys; the empty-keyed rows last, in input order. */
-interface Ascending<T> {
+export interface Ascending<T> {
   rows: T[];
   keys: SortKey[];
   /** How many rows at the start have a non-empty key. */
@@ -68,6 +68,24 @@ function ascending<T>(rows: readonly T[], value: (row: T) => SortValue): Ascendi
 const orders = new WeakMap<readonly unknown[], Map<string, Ascending<unknown>>>();
 
 /**
+ * Computes (once per `rows` array and `column`) and keeps the ascending order that sortRows
+ * derives from; DataTable calls it for every sortable column while the browser is idle, so the
+ * first click on a header costs O(n) too.
+ * @returns the kept order.
+ */
+export function prepareSortOrder<T>(
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  column = '',
+): Ascending<T> {
+  let byColumn = orders.get(rows);
+  if (!byColumn) orders.set(rows, (byColumn = new Map()));
+  let order = byColumn.get(column) as Ascending<T> | undefined;
+  if (!order) byColumn.set(column, (order = ascending(rows, value)));
+  return order;
+}
+
+/**
  * A sorted copy of `rows` by `value(row)` (see sortKey for the order). Stable in both
  * directions: rows with equal keys keep their input order. Empty values come last either way.
  *
@@ -82,10 +100,7 @@ export function sortRows<T>(
   desc: boolean,
   column = '',
 ): T[] {
-  let byColumn = orders.get(rows);
-  if (!byColumn) orders.set(rows, (byColumn = new Map()));
-  let order = byColumn.get(column) as Ascending<T> | undefined;
-  if (!order) byColumn.set(column, (order = ascending(rows, value)));
+  const order = prepareSortOrder(rows, value, column);
   if (!desc) return order.rows.slice();
   // Descending: the filled part backwards, each run of equal keys turned back to input order.
   const out: T[] = [];

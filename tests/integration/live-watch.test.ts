@@ -1,0 +1,105 @@
+/**
+ * Following a list (issue 16 items 1 and 2; shared/rtdb `watch`) against the local backend, through
+ * the real web SDK signed in as an admin: the first page arrives by its indexed query before the
+ * whole list, the whole list then comes as one batch, and a change by another client arrives as a
+ * batch of just that row; after `stop` nothing more arrives. The students' records here are dated
+ * in the far future, so they are the newest rows of `lists/students`.
+ */
+import { get, ref } from 'firebase/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DERIVATIONS } from '@/shared/domain/derived';
+import { listPath } from '@/shared/domain/derived/listRows';
+import { rtdbEntityApi, type WatchBatch } from '@/shared/rtdb';
+import {
+  createAccount,
+  deleteAccount,
+  removePaths,
+  signedInWebApp,
+  uniqueId,
+  writeRecords,
+  type TestAccount,
+  type WebApp,
+} from '../support/backend';
+import { studentRecord } from './peopleFixtures';
+
+type Row = { id: string; name?: string; createdAt?: number };
+
+const COUNT = 8;
+const PAGE = 3;
+/** Far in the future: newer than any other test's student. */
+const BASE = 4_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+const ids = Array.from({ length: COUNT }, (_, i) => `${uniqueId('watch')}-${i}`);
+
+let admin: TestAccount;
+let web: WebApp;
+
+beforeAll(async () => {
+  admin = await createAccount({ isAdmin: true });
+  web = await signedInWebApp(admin.email, admin.password);
+  await writeRecords(
+    Object.fromEntries(
+      ids.map((id, i) => [
+        `students/${id}`,
+        { ...studentRecord(`Watched ${i}`), id, createdAt: BASE + i },
+      ]),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await removePaths(...ids.map((id) => `students/${id}`));
+  await web?.close();
+  if (admin) await deleteAccount(admin.uid);
+});
+
+describe('watch', () => {
+  it('first page by its query, then the whole list, then one changed row; stop detaches', async () => {
+    const api = rtdbEntityApi<Row>('students', {
+      connect: async () => web.database,
+      derived: DERIVATIONS.students,
+      listPath: listPath('students'),
+      firstPage: { orderBy: 'createdAt', size: PAGE },
+    });
+    // Connected first, as in the app (the dashboard has read before a list opens): requests
+    // queued before the connection are sent listens first.
+    await get(ref(web.database, `${listPath('students')}/${ids[0]}`));
+    const batches: WatchBatch<Row>[] = [];
+    const errors: Error[] = [];
+    const stop = api.watch!(
+      (batch) => batches.push(batch),
+      (error) => errors.push(error),
+    );
+    await expect.poll(() => batches.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+    expect(errors).toEqual([]);
+
+    // The first page: the PAGE newest rows, before the whole list.
+    const first = batches[0]!;
+    expect(first.initial).toBe(false);
+    expect(first.upserts.map((r) => r.id).sort()).toEqual(ids.slice(COUNT - PAGE).sort());
+    const whole = batches.find((b) => b.initial)!;
+    expect(whole.upserts.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+    expect(whole.upserts.find((r) => r.id === ids[0])).toMatchObject({ name: 'Watched 0' });
+
+    // Another client renames one student (record and row, as the app writes them).
+    const count = batches.length;
+    await writeRecords({
+      [`students/${ids[1]}`]: { ...studentRecord('Renamed'), id: ids[1], createdAt: BASE + 1 },
+    });
+    await expect.poll(() => batches.length, { timeout: 5_000 }).toBeGreaterThan(count);
+    const change = batches[count]!;
+    expect(change.initial).toBe(false);
+    expect(change.upserts).toEqual([expect.objectContaining({ id: ids[1], name: 'Renamed' })]);
+    expect(change.removals).toEqual([]);
+
+    // A delete arrives as a removal; after stop, nothing more.
+    await removePaths(`students/${ids[2]}`);
+    await expect
+      .poll(() => batches.slice(count + 1).some((b) => b.removals.includes(ids[2]!)))
+      .toBe(true);
+    stop();
+    const after = batches.length;
+    await removePaths(`students/${ids[3]}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(batches.length).toBe(after);
+  });
+});
