@@ -204,7 +204,7 @@ function DataTableView<T>({
   const sorted = useMemo(() => {
     const column = columns.find((c) => columnId(c) === sortId);
     const value = column && column.enableSorting !== false ? columnValue(column) : undefined;
-    return value && sortId ? sortRows(data, value, sortDesc, sortId) : data;
+    return value && column ? sortRows(data, value, sortDesc, column) : data;
   }, [data, columns, sortId, sortDesc]);
   const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
   // The other sortable columns' orders are prepared while the browser is idle after the rows
@@ -217,7 +217,7 @@ function DataTableView<T>({
       const column = pending.shift();
       if (!column) return;
       const value = columnValue(column);
-      if (value) prepareSortOrder(data, value, columnId(column));
+      if (value) prepareSortOrder(data, value, column);
       whenIdle(next);
     };
     whenIdle(next);

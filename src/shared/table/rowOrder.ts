@@ -48,8 +48,29 @@ export interface Ascending<T> {
   filled: number;
 }
 
-function ascending<T>(rows: readonly T[], value: (row: T) => SortValue): Ascending<T> {
-  const keyed = rows.map((row, index) => ({ row, index, key: sortKey(value(row)) }));
+/**
+ * Keys already computed, per row object and column: a live list's change replaces one row object
+ * and keeps the others (Redux Toolkit's immutable updates), so a new rows array re-keys only
+ * the changed rows (issue 16: a remote change shown in < 300 ms at 50,000 rows).
+ */
+const rowKeys = new WeakMap<object, Map<unknown, SortKey>>();
+
+/** `row`'s key for `column`, from the cache when `row` is an object seen before. */
+function keyOf<T>(row: T, value: (row: T) => SortValue, column: unknown): SortKey {
+  if (typeof row !== 'object' || row === null || column === '') return sortKey(value(row));
+  let keys = rowKeys.get(row);
+  if (!keys) rowKeys.set(row, (keys = new Map()));
+  let key = keys.get(column);
+  if (key === undefined) keys.set(column, (key = sortKey(value(row))));
+  return key;
+}
+
+function ascending<T>(
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  column: unknown,
+): Ascending<T> {
+  const keyed = rows.map((row, index) => ({ row, index, key: keyOf(row, value, column) }));
   keyed.sort((a, b) => {
     if (a.key === null || b.key === null) {
       return a.key === b.key ? a.index - b.index : a.key === null ? 1 : -1;
@@ -65,7 +86,7 @@ function ascending<T>(rows: readonly T[], value: (row: T) => SortValue): Ascendi
 }
 
 /** Ascending orders already computed, per rows array and column: a sort click is then O(n). */
-const orders = new WeakMap<readonly unknown[], Map<string, Ascending<unknown>>>();
+const orders = new WeakMap<readonly unknown[], Map<unknown, Ascending<unknown>>>();
 
 /**
  * Computes (once per `rows` array and `column`) and keeps the ascending order that sortRows
@@ -76,12 +97,12 @@ const orders = new WeakMap<readonly unknown[], Map<string, Ascending<unknown>>>(
 export function prepareSortOrder<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
-  column = '',
+  column: unknown = '',
 ): Ascending<T> {
   let byColumn = orders.get(rows);
   if (!byColumn) orders.set(rows, (byColumn = new Map()));
   let order = byColumn.get(column) as Ascending<T> | undefined;
-  if (!order) byColumn.set(column, (order = ascending(rows, value)));
+  if (!order) byColumn.set(column, (order = ascending(rows, value, column)));
   return order;
 }
 
@@ -92,13 +113,15 @@ export function prepareSortOrder<T>(
  * The ascending order is computed once per `rows` array and `column` (O(n log n) key
  * comparisons plus one key per row) and kept while that array lives; descending and repeated
  * sorts derive from it in O(n).
- * @param column names what `value` reads, so that the order can be reused for the same rows.
+ * @param column identifies what `value` reads (a column id, or the column definition itself,
+ *   which changes when its labels do, e.g. with the language), so that the order and the rows'
+ *   keys can be reused.
  */
 export function sortRows<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
   desc: boolean,
-  column = '',
+  column: unknown = '',
 ): T[] {
   const order = prepareSortOrder(rows, value, column);
   if (!desc) return order.rows.slice();
@@ -124,16 +147,25 @@ export function searchIndex<T>(
   rows: readonly T[],
   texts: (row: T) => ReadonlyArray<string | number | null | undefined>,
 ): Map<T, string> {
-  return new Map(
-    rows.map((row) => [
-      row,
-      texts(row)
-        .filter((v) => v !== null && v !== undefined)
-        .join('\u0000')
-        .toLocaleLowerCase(),
-    ]),
-  );
+  // Per `texts` function and row object, as the sort keys above: unchanged rows are not redone.
+  let cache = searchTexts.get(texts);
+  if (!cache) searchTexts.set(texts, (cache = new WeakMap()));
+  const known = cache;
+  const textOf = (row: T): string => {
+    const cached = typeof row === 'object' && row !== null ? known.get(row) : undefined;
+    if (cached !== undefined) return cached;
+    const text = texts(row)
+      .filter((v) => v !== null && v !== undefined)
+      .join('\u0000')
+      .toLocaleLowerCase();
+    if (typeof row === 'object' && row !== null) known.set(row, text);
+    return text;
+  };
+  return new Map(rows.map((row) => [row, textOf(row)]));
 }
+
+/** Search texts already computed, per `texts` function and row object. */
+const searchTexts = new WeakMap<object, WeakMap<object, string>>();
 
 /** The rows whose search text contains `query` (trimmed, case-insensitive); all for ''. */
 export function filterRows<T>(rows: readonly T[], index: Map<T, string>, query: string): T[] {
