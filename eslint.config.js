@@ -13,15 +13,6 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 /**
- * Cross-feature imports that still exist, one pair per line, to be removed (issue 14: features
- * are composed by the app and import no other feature). The rule fails on every pair not listed
- * here, so the list can only shrink; `tests/tooling/boundaries.test.ts` proves it fails.
- */
-export const KNOWN_FEATURE_IMPORTS = {
-  statistics: ['orders'],
-};
-
-/**
  * The import boundaries (conventions.md, bulletproof-react): app -> features -> shared. shared
  * imports neither; a feature imports no other feature (but the known pairs above) and nothing
  * of the app but its typed store hooks (app/hooks).
@@ -41,7 +32,7 @@ const boundaryZones = [
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
-    except: [feature, ...(KNOWN_FEATURE_IMPORTS[feature] ?? [])].map((name) => `./${name}`),
+    except: [`./${feature}`],
     message: 'Features do not import each other: compose them in src/app (routes, props).',
   })),
 ];

@@ -20,20 +20,7 @@ export function expiryState(order: Pick<Order, 'expiredDate'>, now: number): Exp
   return 'ok';
 }
 
-/**
- * The texts the list filter searches (spec 5: orders on id, student and tutor names and e-mails,
- * and subject name).
- */
-export function orderFilterText(order: Order): string[] {
-  return [
-    order.id,
-    order.studentName,
-    order.studentEmail,
-    order.tutorName,
-    order.tutorEmail,
-    order.subjectName,
-  ];
-}
+export { orderFilterText } from '@/shared/domain/order';
 
 /** The rows of the list: obsolete orders are hidden unless all are requested (spec 3). */
 export function visibleOrders(orders: readonly Order[], showAll: boolean): Order[] {

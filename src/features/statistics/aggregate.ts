@@ -5,7 +5,7 @@
  * calendar months of the agency's time zone, Singapore (stats.ts `monthKey`).
  */
 import { addDays } from 'date-fns';
-import type { Order } from '@/features/orders/types';
+import type { Order } from '@/shared/domain/order';
 import {
   isPendingApproval,
   monthKey,

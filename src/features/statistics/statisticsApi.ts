@@ -9,7 +9,7 @@
  *   `startAfter(now)` and `endAt(horizon)` (`.indexOn` in database.rules.json).
  */
 import type { DataSnapshot, Query } from 'firebase/database';
-import type { Order } from '@/features/orders/types';
+import type { Order } from '@/shared/domain/order';
 import type { MonthStats, StatsCounts } from '@/shared/domain/derived/stats';
 import { COUNT_PATHS, MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
 import { database } from '@/shared/firebase';

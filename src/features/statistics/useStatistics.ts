@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';
-import type { Order } from '@/features/orders/types';
+import type { Order } from '@/shared/domain/order';
 import {
   expiryHorizon,
   firstChartMonth,

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Order } from '@/features/orders/types';
+import type { Order } from '@/shared/domain/order';
 import { EXPIRY_HORIZON_DAYS } from '../aggregate';
 import { OrdersShortList } from './OrdersShortList';
 import { StatisticsCard } from './StatisticsCard';

@@ -6,13 +6,13 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { Order } from '@/features/orders/types';
+import type { Order } from '@/shared/domain/order';
 import type { AppError } from '@/shared/errors';
 import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { ListDate } from '@/shared/table/ListDate';
-import { orderFilterText } from '@/features/orders/orderView';
+import { orderFilterText } from '@/shared/domain/order';
 
 export interface OrdersShortListProps {
   orders: Order[];
