@@ -24,6 +24,11 @@ export interface RecordModify<T> {
   onProgress?: ProgressHandler;
 }
 
+/** A child snapshot as a record: its value with its key as `id` (the key is the truth). */
+function recordOf<T>(child: { key: string | null; val(): unknown }): T {
+  return { ...(child.val() as object), id: child.key } as T;
+}
+
 /** Options of rtdbEntityApi. */
 export interface RtdbEntityOptions {
   /** `list` reads ordered by this child (spec 7: fieldLevels, subjects, schools, orders). */
@@ -126,7 +131,7 @@ export function rtdbEntityApi<T extends { id: string }>(
       const snap = await m.get(orderBy ? m.query(base, m.orderByChild(orderBy)) : base);
       const items: T[] = [];
       snap.forEach((child) => {
-        items.push({ ...(child.val() as Omit<T, 'id'>), id: child.key } as T);
+        items.push(recordOf<T>(child));
       });
       return items;
     },
@@ -156,7 +161,7 @@ export function rtdbEntityApi<T extends { id: string }>(
           };
           const put = (child: { key: string | null; val(): unknown }) => {
             const key = child.key as string;
-            upserts.set(key, { ...(child.val() as Omit<T, 'id'>), id: key } as T);
+            upserts.set(key, recordOf<T>(child));
             removals.delete(key);
             schedule();
           };
@@ -171,7 +176,7 @@ export function rtdbEntityApi<T extends { id: string }>(
               );
               const rows: T[] = [];
               (await m.get(newest)).forEach((child) => {
-                rows.push({ ...(child.val() as Omit<T, 'id'>), id: child.key } as T);
+                rows.push(recordOf<T>(child));
               });
               if (stopped) return;
               onBatch({ upserts: rows, removals: [], initial: false });

@@ -23,13 +23,14 @@ import { studentRecordSchema, tutorRecordSchema } from '@/features/people/schema
 import { schoolRecordSchema } from '@/features/schools/schema';
 import { subjectRecordSchema } from '@/features/subjects/schema';
 import { userRecordSchema } from '@/features/users/schema';
-import { DERIVATIONS, type DerivedCollection } from '@/shared/domain/derived';
+import { DERIVATIONS } from '@/shared/domain/derived';
 import {
   adminApp,
   createAccount,
   deleteAccount,
   signedInWebApp,
   uniqueId,
+  derivedEntries,
   writeRecords,
   type TestAccount,
   type WebApp,
@@ -248,14 +249,13 @@ async function write(entity: Entity, record: unknown, before: unknown) {
   try {
     const database = (web as WebApp).database;
     if (derived) {
-      const id = entity.id;
-      const old = (before ?? null) as object | null;
-      const next = record as object;
-      const companions = DERIVATIONS[entity.path as DerivedCollection].companions(increment);
-      await update(ref(database), {
-        [path]: record,
-        ...companions(id, old && { ...old, id }, next && { ...next, id }),
-      });
+      const entries = derivedEntries(
+        path,
+        (before ?? null) as object | null,
+        record as object,
+        increment,
+      );
+      await update(ref(database), { [path]: record, ...entries });
     } else await set(ref(database, path), record);
     return { accepted: true, stored: (await node.get()).val() as unknown };
   } catch (error) {

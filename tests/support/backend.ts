@@ -241,16 +241,35 @@ export async function writeRecords(updates: Record<string, unknown>): Promise<vo
     const record = derivedRecord(path);
     if (!record || (value !== null && typeof value !== 'object')) continue;
     const stored = (await db.ref(path).get()).val() as object | null;
-    const before = stored ? { ...stored, id: record.id } : null;
-    const after = value ? { ...value, id: record.id } : null;
-    const companions = DERIVATIONS[record.collection].companions(ServerValue.increment);
-    for (const [at, entry] of Object.entries(companions(record.id, before, after))) {
+    const companions = derivedEntries(path, stored, value as object | null, ServerValue.increment);
+    for (const [at, entry] of Object.entries(companions)) {
       // Several records move one counter: their increments add up (one key per path).
       const sum = incrementOf(all[at]) + incrementOf(entry);
       all[at] = Number.isNaN(sum) ? entry : ServerValue.increment(sum);
     }
   }
   await db.ref().update(all);
+}
+
+/**
+ * The derived nodes' entries (list row, counters, index; shared/domain/derived) of writing
+ * `after` (null: deleting) over `before` at `path`, a whole student, tutor or order record; {}
+ * for any other path. `increment` is the SDK's in use (web or admin).
+ */
+export function derivedEntries(
+  path: string,
+  before: object | null,
+  after: object | null,
+  increment: (delta: number) => object,
+): Record<string, unknown> {
+  const record = derivedRecord(path);
+  if (!record) return {};
+  const { collection, id } = record;
+  return DERIVATIONS[collection].companions(increment)(
+    id,
+    before && { ...before, id },
+    after && { ...after, id },
+  );
 }
 
 /** A web-SDK app connected to every emulator, as the browser app would be. */

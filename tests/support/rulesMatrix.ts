@@ -29,7 +29,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { get, increment, ref, remove, set, update } from 'firebase/database';
-import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived';
 import {
   deleteObject,
   getBytes,
@@ -47,6 +46,7 @@ import {
   signedOutWebApp,
   uniqueEmail,
   uniqueId,
+  derivedEntries,
   writeRecords,
   type TestAccount,
   type WebApp,
@@ -199,7 +199,6 @@ export async function checkDatabaseCase(
     if (derivedWrite) {
       // As the app writes a student, tutor or order: the record and its derived nodes (list
       // row, counters, index) in one multi-path update at the root.
-      const [collection, id] = path.split('/') as [DerivedCollection, string];
       const old = testCase.op === 'create' ? null : (before as object);
       const next =
         testCase.op === 'delete'
@@ -207,11 +206,7 @@ export async function checkDatabaseCase(
           : testCase.op === 'update'
             ? { ...(old ?? {}), ...(value as object) }
             : (value as object);
-      const companions = DERIVATIONS[collection].companions(increment);
-      act = update(ref(db), {
-        [path]: next,
-        ...companions(id, old && { ...old, id }, next && { ...next, id }),
-      });
+      act = update(ref(db), { [path]: next, ...derivedEntries(path, old, next, increment) });
     } else if (testCase.op === 'read') act = get(ref(db, path));
     else if (testCase.op === 'create' || testCase.op === 'set') act = set(ref(db, path), value);
     else if (testCase.op === 'update') act = update(ref(db, path), value as object);
