@@ -127,6 +127,4 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  // dist/.vite/manifest.json: bench/app.ts reads it to size what /login loads.
-  build: { manifest: true },
 });
