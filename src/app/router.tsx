@@ -13,6 +13,8 @@ import {
 import type { PageModuleLoader } from '@/shared/resource';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
+import { detectLocale } from './i18n/locale';
+import { prefetchFullCatalogue } from './i18n/messages';
 import { PageLoader } from './layout/PageLoader';
 import type { RegisteredResource } from './resources';
 import { NotFoundPage } from './NotFoundPage';
@@ -106,6 +108,8 @@ export const routes: RouteObject[] = [
                 // Every signed-in screen may read any list (the dashboard, matching): the
                 // registry's slices are in the store before the shell renders.
                 lazy: async () => {
+                  // FullCatalogue asks for the words only once this code has loaded: start now.
+                  prefetchFullCatalogue(detectLocale());
                   const [{ Layout }] = await Promise.all([
                     import('./layout/Layout'),
                     loadResources(),

@@ -15,32 +15,33 @@ interface Loaded {
  * Provides react-intl with the detected language (spec 1: cookie, else browser language, else
  * English); switching saves the cookie and updates `<html lang>` for screen readers.
  *
- * Downloads the language's core catalogue, renders, then downloads the full catalogue in the
- * background (screens other than sign-in wait for it through FullCatalogue). Nothing is rendered
- * until the core has arrived: a screen without its words would flash message ids.
+ * Downloads the language's core catalogue and renders; the full catalogue only once a screen
+ * asks for it (`requestFullCatalogue`, called by FullCatalogue on every screen but sign-in,
+ * recovery and 404), so /login downloads none of the other screens' words (issue 16 item 6).
+ * Nothing is rendered until the core has arrived: a screen without its words would flash message
+ * ids. A failed download is retried on the next language switch or request.
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(detectLocale);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Once a screen needed the full catalogue, every language switch loads the full one: the
+  // signed-in screens (FullCatalogue) would unmount while only a core is there.
+  const [scope, setScope] = useState<CatalogueScope>('core');
 
   useEffect(() => {
     let cancelled = false;
-    const load = async (scope: CatalogueScope) => {
-      const messages = await loadCatalogue(locale, scope);
-      if (!cancelled)
-        // Never trade a full catalogue for a core one, not even the previous language's: the
-        // signed-in screens need the full one (FullCatalogue) and would unmount in between.
-        setLoaded((prev) =>
-          prev?.scope === 'full' && scope === 'core' ? prev : { locale, scope, messages },
-        );
-    };
-    // The core first so /login paints early; the full catalogue right after.
-    void load('core').then(() => load('full'));
+    loadCatalogue(locale, scope).then(
+      (messages) => {
+        if (!cancelled) setLoaded({ locale, scope, messages });
+      },
+      (error: unknown) => console.error(`The ${locale} ${scope} catalogue did not load`, error),
+    );
     return () => {
       cancelled = true;
     };
-  }, [locale]);
+  }, [locale, scope]);
 
+  const requestFullCatalogue = useCallback(() => setScope('full'), []);
   const setLocale = useCallback((next: Locale) => {
     saveLocale(next);
     setLocaleState(next);
@@ -56,8 +57,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
   const fullCatalogue = loaded?.scope === 'full';
   const value = useMemo(
-    () => ({ locale, setLocale, fullCatalogue }),
-    [locale, setLocale, fullCatalogue],
+    () => ({ locale, setLocale, fullCatalogue, requestFullCatalogue }),
+    [locale, setLocale, fullCatalogue, requestFullCatalogue],
   );
   if (!intl) return null;
   return (

@@ -3,9 +3,10 @@
  * visible string is a message id present in both locales (checked by messages.test.ts). Message
  * ids for backend errors are the Firebase codes (shared/errors).
  *
- * Only the visitor's language is downloaded, in two parts (issue 5 budget for /login): the core
- * (sign-in, recovery, 404, errors, common words) first, then the full catalogue of that language,
- * which every other screen waits for (see FullCatalogue).
+ * Only the visitor's language is downloaded, in two parts (issue 5 budget for /login, issue 16
+ * item 6): the core (sign-in, recovery, 404, errors, common words), and the full catalogue of
+ * that language (the core and every other area) once a screen that needs it opens (see
+ * FullCatalogue); the signed-in shell prefetches it with its own code (`prefetchFullCatalogue`).
  */
 import type { Locale } from '@/shared/i18n/locales';
 
@@ -28,6 +29,11 @@ const loaders: Record<Locale, Record<CatalogueScope, Loader>> = {
 /** Downloads one part of a language's catalogue. */
 export async function loadCatalogue(locale: Locale, scope: CatalogueScope): Promise<Catalogue> {
   return (await loaders[locale][scope]()).default;
+}
+
+/** Starts downloading a language's full catalogue (e.g. with the code of the screen that needs it). */
+export function prefetchFullCatalogue(locale: Locale): void {
+  void loaders[locale].full().catch(() => undefined);
 }
 
 /** Merges area files into one catalogue (used by the catalogue modules). */

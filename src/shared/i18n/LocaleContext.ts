@@ -6,6 +6,8 @@ export interface LocaleContextValue {
   setLocale: (locale: Locale) => void;
   /** Whether the whole catalogue of the language is loaded (only the core is at first). */
   fullCatalogue: boolean;
+  /** Starts loading the whole catalogue (and keeps it across language switches); idempotent. */
+  requestFullCatalogue: () => void;
 }
 
 /**
@@ -16,6 +18,7 @@ export const LocaleContext = createContext<LocaleContextValue>({
   locale: 'en',
   setLocale: () => undefined,
   fullCatalogue: true,
+  requestFullCatalogue: () => undefined,
 });
 
 /** The current language and the function that switches it (and saves the cookie). */
