@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { I18nProvider } from './i18n/I18nProvider';
 import { router } from './router';
 import { useAppSelector } from './hooks';
 import { sessionRestored, store } from './store';
+import { loadToastify, useToastsRequested } from './toasts';
 
 /**
  * The application root: store (the session restored from IndexedDB first), languages, routes,
@@ -34,14 +34,22 @@ function SessionGate({ children }: { children: ReactNode }) {
   return useAppSelector(sessionRestored) ? children : null;
 }
 
-/** The toasts' region, named in the visitor's language (react-toastify's default is English). */
+const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+/**
+ * The toasts' region, named in the visitor's language (react-toastify's default is English),
+ * mounted with the first toast (src/app/toasts.ts: the library is not part of /login's code).
+ */
 function Toasts() {
   const intl = useIntl();
+  if (!useToastsRequested()) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      newestOnTop
-      aria-label={intl.formatMessage({ id: 'Common.notifications' })}
-    />
+    <Suspense fallback={null}>
+      <ToastContainer
+        position="top-right"
+        newestOnTop
+        aria-label={intl.formatMessage({ id: 'Common.notifications' })}
+      />
+    </Suspense>
   );
 }

@@ -5,12 +5,7 @@
  * session holds the first paint (see `sessionRestored`), and signing out empties the persisted
  * store. The thunks get their backend as `extraArgument` (ThunkExtra).
  */
-import {
-  combineSlices,
-  configureStore,
-  createListenerMiddleware,
-  type Reducer,
-} from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -31,7 +26,8 @@ import { resolveLazy, type Lazy } from '@/shared/lazy';
 import type { Resource } from '@/shared/resource';
 import type { AccountsApi } from '@/shared/accounts';
 import { sessionCleared } from '@/shared/session';
-import { notificationsListener } from './notifications';
+import { afterAction } from './afterAction';
+import { notificationMiddlewares } from './notifications';
 import {
   firstPageTransform,
   indexedDbStorage,
@@ -139,8 +135,7 @@ export function makeStore(
   };
   // The slices are back to their initial state when this runs; what redux-persist writes after
   // the clear is that empty state (its writes read the latest state).
-  const signOut = createListenerMiddleware();
-  signOut.startListening({ actionCreator: sessionCleared, effect: () => storage.clear() });
+  const signOut = afterAction(sessionCleared.match, () => void storage.clear());
   const reducer = makeRootReducer(storage);
   const store = configureStore({
     // Typed with the lists present (see RootState).
@@ -150,7 +145,7 @@ export function makeStore(
       getDefault({
         thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).prepend(notificationsListener.middleware, signOut.middleware),
+      }).prepend(...notificationMiddlewares, signOut),
   });
   const injected = new Set<string>();
   const inject = reducer.inject as (slice: { reducerPath: string; reducer: Reducer }) => unknown;
