@@ -83,6 +83,29 @@ export default tseslint.config(
     },
   },
   {
+    // zod comes configured (shared/zodConfig: no code from strings, catalogue ids as messages)
+    // through its two wrappers; types may come from zod itself.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/**/*.test.{ts,tsx}',
+      'src/shared/zod.ts',
+      'src/shared/zodMini.ts',
+      'src/shared/zodConfig.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4/core'].map((name) => ({
+            name,
+            message: "Import z from '@/shared/zod' (or '@/shared/zodMini'): they configure zod.",
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Imports flow one way: app -> features -> shared (conventions.md, bulletproof-react).
     files: ['src/shared/**/*.{ts,tsx}'],
     rules: {

@@ -1,5 +1,3 @@
-// First: zod's configuration must precede every schema (shared/zodConfig).
-import './shared/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'bulma/css/bulma.min.css';

@@ -1,6 +1,6 @@
 /**
- * zod's global configuration, imported once before any schema is built (src/main.tsx first, and
- * shared/forms/useFormState for the forms' tests):
+ * zod's global configuration, set before any schema is built: shared/zod and shared/zodMini, the
+ * app's only ways to import zod (eslint.config.js), import this first.
  * - `jitless`: no code from strings. zod otherwise probes `new Function` when it builds an object
  *   schema, and the hosting CSP (firebase.json: script-src without 'unsafe-eval') reports that
  *   probe as a violation even though zod catches it (zod docs, "z.config({ jitless: true })").
@@ -8,7 +8,9 @@
  *   schema's `.max(200)` length cap, shared with the database rules) still yields an id the forms
  *   can translate, never zod's English text (zod docs, "Customizing errors", global error map).
  */
-import { z } from 'zod';
+// zod/mini: the configuration is zod core's, shared by both APIs; the method API (`zod`) would
+// put its 20 KB gzipped into the entry chunk (issue 16 item 6).
+import * as z from 'zod/mini';
 
 z.config({
   jitless: true,

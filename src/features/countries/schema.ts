@@ -4,7 +4,7 @@
  * Country). The one source of the Country type; tests/integration/schema-rules.test.ts checks it
  * against database.rules.json (`countries/$id`).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 export const countryRecordSchema = z.strictObject({
   /** The record's key; present only on stored records. */

@@ -4,7 +4,7 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`fieldLevels/$id`). Messages are catalogue ids (src/app/i18n/<locale>/fieldLevels.json).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 export const fieldLevelRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */

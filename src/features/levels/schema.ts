@@ -4,7 +4,7 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`levels/$id`).
  * Messages are catalogue ids (src/app/i18n/<locale>/levels.json).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 /** Who a browsing level is for (spec section 3, Browsing level; labels in section 9). */
 export const accessBySchema = z.enum(['tutor', 'student_free', 'student_paid'], {

@@ -5,7 +5,7 @@
  * tests/integration/schema-rules.test.ts checks them against database.rules.json. RTDB stores no
  * nulls: a `null` below is an absent child. Messages are catalogue ids.
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import {
   PREFERRED_TIMES,
   type PersonBase,

@@ -3,7 +3,7 @@
  * Error messages are catalogue ids. The same schemas are used by the forms (to show errors and to
  * disable submit) and by the unit tests.
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { isCvFile, isImage } from './files';
 import {
   studentProfileLevelRecordSchema,

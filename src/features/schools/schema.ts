@@ -4,7 +4,7 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`schools/$id`).
  * Messages are catalogue ids (src/app/i18n/<locale>/schools.json).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 export const schoolRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */

@@ -4,7 +4,7 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`subjects/$id`). Messages are catalogue ids (src/app/i18n/<locale>/subjects.json).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 /** Allowed package multiples (spec section 9). */
 export const multipleQtyRestrictionSchema = z.union([z.literal(2), z.literal(4), z.literal(6)]);

@@ -8,7 +8,7 @@
  *   expiryPrice required.
  */
 import { recordToForm } from '@/shared/forms/recordToForm';
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import {
   optionalMoney,
   optionalWholeNumber,

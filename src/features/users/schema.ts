@@ -4,7 +4,7 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`users/$uid`). Messages are catalogue ids (src/app/i18n/<locale>/users.json).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 
 export const userRecordSchema = z.strictObject({

@@ -3,7 +3,7 @@
  * catalogue ids (src/app/i18n/<locale>/users.json). The form and its tests use the same schemas.
  */
 import { parseISO } from 'date-fns';
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 import { userRecordSchema } from './schema';
 
 /**

@@ -5,7 +5,7 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`orders/$orderId`),
  * whose write rule also freezes an approved order.
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 /** Status of an order; any status but 'approved' can be approved (spec section 4). */
 export const orderStatusSchema = z.enum(['pending', 'paid', 'approved', 'cancelled']);

@@ -2,7 +2,7 @@
  * zod pieces for number inputs. Inputs hold strings; these schemas check the text and turn it
  * into a number, with catalogue message ids as issue messages (see fieldErrors).
  */
-import { z } from 'zod';
+import { z } from '@/shared/zod';
 
 const WHOLE = /^\d+$/;
 /** Up to two decimals: prices have a step of 0.01 (spec section 5). */

@@ -11,7 +11,6 @@
  * - on a page that follows its record (RemoteChangesContext, issue 16), Reload: the values start
  *   again from `initial`, which the page then computes from the stored record.
  */
-import '../zodConfig';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, type FormEvent } from 'react';
 import {
@@ -25,7 +24,8 @@ import {
   type PathValue,
 } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
+import { safeParse } from '../zodMini';
+import type * as z from 'zod/v4/core';
 import { useRemoteChangesContext } from './useRemoteChanges';
 
 /** What an input needs to show and change one field (spread into InputField/SelectField). */
@@ -76,7 +76,7 @@ export function firstMessage(error: unknown): string | undefined {
  *   navigations pass); and `methods`, react-hook-form's own API for what this hook does not wrap.
  */
 export function useFormState<V extends FieldValues, O>(
-  schema: z.ZodType<O, Partial<NoInfer<V>>>,
+  schema: z.$ZodType<O, Partial<NoInfer<V>>>,
   initial: V,
   options: FormOptions = {},
 ) {
@@ -101,7 +101,7 @@ export function useFormState<V extends FieldValues, O>(
   const { errors, touchedFields, isSubmitted, isDirty } = formState;
   // Whole-form validity, computed from the values shown: the resolver's `isValid` settles a
   // render later, and a Save button must never be enabled for invalid values.
-  const valid = schema.safeParse(values).success;
+  const valid = safeParse(schema, values).success;
 
   const anyTouched = Object.keys(touchedFields).length > 0;
   const errorOf = (field: Path<V>): string | null => {
