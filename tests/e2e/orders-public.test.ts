@@ -225,6 +225,33 @@ describe('statistics', () => {
     await removeWithDerived({ orders: [id] });
     await expect.poll(() => shown('Pending approvals'), { timeout: 2_000 }).toBe(pendingBefore - 1);
   });
+
+  it('the expiring card lists the 10 soonest of the total and follows a removal', async () => {
+    // 11 orders expiring within hours: the soonest of all orders, more than the card lists.
+    const ids: string[] = [];
+    for (let i = 1; i <= 11; i++)
+      ids.push(await arrangeOrder({ expiredDate: Date.now() + i * 600_000 }));
+    const p = await page();
+    await signIn(p, admin.email, admin.password);
+    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const tile = p.getByRole('group', { name: 'Orders expiring in 14 days' }).locator('.title');
+    const shown = async () => Number((await tile.textContent())?.replace(/\D/g, ''));
+    await expect.poll(shown).toBeGreaterThanOrEqual(11);
+    // The title says the card lists part of the tile's total.
+    const list = p.getByRole('table', {
+      name: /^The 10 soonest of [\d,]+ orders expiring in the next 14 days$/,
+    });
+    const listedOf = async () =>
+      Number((await list.getAttribute('aria-label'))?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+    await list.getByRole('cell', { name: ids[0]!, exact: true }).waitFor();
+    await expect.poll(async () => (await listedOf()) === (await shown())).toBe(true);
+    // The soonest order goes (another admin's write): the count and the list follow, no reload.
+    const before = await shown();
+    await removeWithDerived({ orders: [ids[0]!] });
+    await expect.poll(shown, { timeout: 2_000 }).toBe(before - 1);
+    await list.getByRole('cell', { name: ids[1]!, exact: true }).waitFor();
+    await expect.poll(() => list.getByRole('cell', { name: ids[0]!, exact: true }).count()).toBe(0);
+  });
 });
 
 describe('public pages, signed out', () => {

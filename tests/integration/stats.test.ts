@@ -196,6 +196,25 @@ describe('stats/ aggregate nodes', () => {
     expect(await queued()).toBeNull();
   });
 
+  it('the expiry queue follows the expiry date, the lessons left and a cancellation', async () => {
+    const order = await expectExact(() => newOrder(0));
+    const queued = async () => (await admin().ref(`stats/expiryQueue/${order}`).get()).val();
+    expect(await queued()).toBe(CREATED_AT + 60 * DAY);
+    await expectExact(() =>
+      orders(1).modify({ id: order, changes: { expiredDate: CREATED_AT + 30 * DAY } }),
+    );
+    expect(await queued()).toBe(CREATED_AT + 30 * DAY);
+    await expectExact(() => approveOrderInDatabase(clients[0]!.database, order));
+    expect(await queued()).toBe(CREATED_AT + 30 * DAY);
+    await expectExact(() => orders(0).modify({ id: order, changes: { qtyLeft: 0, isUsed: true } }));
+    expect(await queued()).toBeNull();
+    const other = await newOrder(1);
+    await expectExact(() => orders(0).modify({ id: other, changes: { status: 'cancelled' } }));
+    expect((await admin().ref(`stats/expiryQueue/${other}`).get()).val()).toBeNull();
+    await expectExact(() => orders(1).modify({ id: other, changes: { status: 'pending' } }));
+    await expectExact(() => orders(0).remove(other));
+  });
+
   it('a matching confirm, swap and removal move the matched subjects', async () => {
     const student = await newStudent();
     const [t1, t2] = [await newTutor(), await newTutor()];
@@ -262,6 +281,27 @@ describe('stats/ aggregate nodes', () => {
       expect(left.orders[order]).toBeUndefined();
     });
 
+    it.each([1, 2, 3])("move the same order's expiry date (round %i)", async () => {
+      const order = await newOrder();
+      await expectExact(() =>
+        Promise.allSettled(
+          [0, 1].map((i) =>
+            orders(i).modify({ id: order, changes: { expiredDate: CREATED_AT + (20 + i) * DAY } }),
+          ),
+        ),
+      );
+    });
+
+    it.each([1, 2, 3])('use the last lesson of the same order (round %i)', async () => {
+      const order = await newOrder();
+      await approveOrderInDatabase(clients[0]!.database, order);
+      await expectExact(() =>
+        Promise.allSettled(
+          [0, 1].map((i) => orders(i).modify({ id: order, changes: { qtyLeft: 0, isUsed: true } })),
+        ),
+      );
+    });
+
     it.each([1, 2, 3])('approve the same order (round %i)', async () => {
       const order = await newOrder();
       const results = await expectExact(() =>
@@ -319,6 +359,18 @@ describe('stats/ aggregate nodes', () => {
       await expectExact(() =>
         expect(
           update(ref(clients[0]!.database), { [`orders/${id}`]: { ...pendingOrder(), id } }),
+        ).rejects.toThrow(/permission.denied/i),
+      );
+    });
+
+    it('an expiry date moved without its expiry queue entry', async () => {
+      const order = await newOrder();
+      await expectExact(() =>
+        expect(
+          update(ref(clients[1]!.database), {
+            [`orders/${order}/expiredDate`]: CREATED_AT + 10 * DAY,
+            [`orders/${order}/updatedAt`]: Date.now(),
+          }),
         ).rejects.toThrow(/permission.denied/i),
       );
     });

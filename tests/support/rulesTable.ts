@@ -632,6 +632,43 @@ const ordersDatabase: DatabaseCase[] = [
     value: { status: 'paid' },
     expect: adminOnly,
   },
+  // stats/expiryQueue (issue 16): the entry follows the order's expiry date and lessons left.
+  {
+    name: 'expiry moved, with its expiry queue entry',
+    path: 'orders/{id}',
+    op: 'update',
+    before: order,
+    value: { expiredDate: 1_800_000_000_000 },
+    expect: adminOnly,
+  },
+  {
+    name: 'expiry moved, without its expiry queue entry',
+    path: 'orders/{id}',
+    op: 'update',
+    withDerived: false,
+    arrange: { 'stats/expiryQueue/{id}': order.expiredDate },
+    before: order,
+    value: { expiredDate: 1_800_000_000_000 },
+    expect: invalid,
+  },
+  {
+    name: 'approved order: last lesson used, without leaving the expiry queue',
+    path: 'orders/{id}',
+    op: 'update',
+    withDerived: false,
+    arrange: { 'stats/expiryQueue/{id}': approved.expiredDate },
+    before: approved,
+    value: { qtyLeft: 0, isUsed: true },
+    expect: invalid,
+  },
+  {
+    name: 'approved order: last lesson used, leaving the expiry queue',
+    path: 'orders/{id}',
+    op: 'update',
+    before: approved,
+    value: { qtyLeft: 0, isUsed: true },
+    expect: adminOnly,
+  },
 ];
 
 // ---- students/, tutors/ and their photos and CVs; issues 8 and 15 ----
@@ -1268,6 +1305,29 @@ const statsDatabase: DatabaseCase[] = [
     value: 'soon',
     expect: invalid,
     name: 'a queue value that is not a number',
+  },
+  { path: 'stats/expiryQueue/{id}', op: 'read', value: 1_700_000_000_000, expect: adminOnly },
+  {
+    path: 'stats/expiryQueue/{id}',
+    op: 'create',
+    value: 1_700_000_000_000,
+    expect: adminOnly,
+    name: 'an order that can expire (its expiredDate)',
+  },
+  { path: 'stats/expiryQueue/{id}', op: 'delete', value: 1, expect: adminOnly },
+  {
+    path: 'stats/expiryQueue/{id}',
+    op: 'create',
+    value: 'soon',
+    expect: invalid,
+    name: 'an expiry value that is not a number',
+  },
+  {
+    path: 'stats/expiryQueue/{id}',
+    op: 'create',
+    value: -1,
+    expect: invalid,
+    name: 'an expiry value before 1970',
   },
   {
     path: 'stats/months/{id}',

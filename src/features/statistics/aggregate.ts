@@ -7,6 +7,7 @@
 import { addDays } from 'date-fns';
 import type { Order } from '@/shared/domain/order';
 import {
+  isExpiryCandidate,
   isPendingApproval,
   monthKey,
   monthStart,
@@ -20,6 +21,8 @@ export const EXPIRY_HORIZON_DAYS = 14;
 export const CHART_MONTHS = 12;
 /** Orders the pending-approvals card lists (the oldest; the tile gives the count). */
 export const PENDING_LIST_SIZE = 10;
+/** Orders the expiring card lists (the soonest; the tile gives the count). */
+export const EXPIRING_LIST_SIZE = 10;
 
 /**
  * Orders still waiting for approval (spec 4: 'pending' or 'paid', not obsolete), oldest first:
@@ -34,8 +37,9 @@ export const expiryHorizon = (now: number, days = EXPIRY_HORIZON_DAYS) =>
   addDays(now, days).getTime();
 
 /**
- * Orders whose expiry date falls in (now, now + days], with lessons left, not obsolete and not
- * cancelled; soonest first.
+ * Orders whose expiry date falls in (now, now + days] and that can expire with lessons left
+ * (stats.ts `isExpiryCandidate`: not obsolete, not cancelled, qtyLeft > 0), soonest first: the
+ * orders of the expiry queue as read, without any that changed meanwhile.
  */
 export function ordersExpiringSoon(
   orders: readonly Order[],
@@ -44,15 +48,7 @@ export function ordersExpiringSoon(
 ): Order[] {
   const until = expiryHorizon(now, days);
   return orders
-    .filter(
-      (o) =>
-        !o.isObsolete &&
-        o.status !== 'cancelled' &&
-        o.qtyLeft > 0 &&
-        typeof o.expiredDate === 'number' &&
-        o.expiredDate > now &&
-        o.expiredDate <= until,
-    )
+    .filter((o) => isExpiryCandidate(o) && o.expiredDate > now && o.expiredDate <= until)
     .sort((a, b) => a.expiredDate - b.expiredDate);
 }
 
@@ -103,7 +99,10 @@ export interface Summary {
   expiringSoon: number;
 }
 
-/** The tiles from `stats/counts` (absent counters are 0) and the expiring orders' count. */
+/**
+ * The tiles from `stats/counts` (absent counters are 0) and the expiring orders' count (the
+ * entries of `stats/expiryQueue` in the window).
+ */
 export function summarize(
   counts: Readonly<Partial<StatsCounts>> | null,
   expiringSoon: number,

@@ -5,13 +5,19 @@
  *   nodes), the aggregate nodes of shared/domain/derived/stats.ts;
  * - the oldest `PENDING_LIST_SIZE` entries of `stats/pendingQueue` (`orderByValue`, values are
  *   createdAt; `.indexOn: ".value"`) and those orders, one read each;
- * - the orders expiring in (now, now + 14 days]: `orderByChild('expiredDate')` with
- *   `startAfter(now)` and `endAt(horizon)` (`.indexOn` in database.rules.json).
+ * - the entries of `stats/expiryQueue` (values are expiredDate) in (now, now + 14 days]
+ *   (`orderByValue().startAfter(now).endAt(horizon)`, about 35 bytes each): their number is the
+ *   expiring count; and the soonest `expiringLimit` of them and those orders, one read each.
  */
 import type { DataSnapshot, Query } from 'firebase/database';
 import type { Order } from '@/shared/domain/order';
 import type { MonthStats, StatsCounts } from '@/shared/domain/derived/stats';
-import { COUNT_PATHS, MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
+import {
+  COUNT_PATHS,
+  EXPIRY_QUEUE_PATH,
+  MONTHS_PATH,
+  PENDING_QUEUE_PATH,
+} from '@/shared/domain/derived/stats';
 import { database } from '@/shared/firebase';
 
 /** What the listeners deliver, each part as soon as it arrives (undefined: not yet). */
@@ -19,6 +25,8 @@ export interface StatisticsData {
   counts?: Partial<StatsCounts> | null;
   months?: Record<string, Partial<MonthStats>> | null;
   pending?: Order[];
+  /** Orders of the expiry queue in the window: their number, and the soonest ones as read. */
+  expiringCount?: number;
   expiring?: Order[];
 }
 
@@ -34,6 +42,7 @@ export interface StatisticsWindow {
   expiryFrom: number;
   expiryUntil: number;
   pendingLimit: number;
+  expiringLimit: number;
 }
 
 /** `stats/counts`, the parent of every counter. */
@@ -61,41 +70,44 @@ export function subscribeStatistics(
     listen(m.query(m.ref(db, MONTHS_PATH), m.orderByKey(), m.startAt(window.firstMonth)), (snap) =>
       listener.onData({ months: snap.val() as Record<string, Partial<MonthStats>> | null }),
     );
-    let queueRead = 0;
-    listen(
-      m.query(m.ref(db, PENDING_QUEUE_PATH), m.orderByValue(), m.limitToFirst(window.pendingLimit)),
-      (snap) => {
+    /**
+     * Follows a queue query (`{orderId}: value` entries) and reads the orders it names, one
+     * `get` each, reporting them (in the query's order, deleted ones left out) to `report`.
+     */
+    const listenOrders = (target: Query, report: (orders: Order[]) => void) => {
+      let latest = 0;
+      listen(target, (snap) => {
         const ids: string[] = [];
         snap.forEach((child) => {
           ids.push(child.key);
         });
-        const read = ++queueRead;
+        const read = ++latest;
         Promise.all(ids.map((id) => m.get(m.ref(db, `orders/${id}`))))
           .then((snaps) => {
             // A newer queue arrived meanwhile: its read reports instead.
-            if (read !== queueRead || stopped) return;
-            const pending = snaps
-              .filter((s) => s.exists())
-              .map((s) => ({ ...(s.val() as Omit<Order, 'id'>), id: s.key }) as Order);
-            listener.onData({ pending });
+            if (read !== latest || stopped) return;
+            report(
+              snaps
+                .filter((s) => s.exists())
+                .map((s) => ({ ...(s.val() as Omit<Order, 'id'>), id: s.key }) as Order),
+            );
           })
           .catch(listener.onError);
-      },
+      });
+    };
+    listenOrders(
+      m.query(m.ref(db, PENDING_QUEUE_PATH), m.orderByValue(), m.limitToFirst(window.pendingLimit)),
+      (pending) => listener.onData({ pending }),
     );
-    listen(
-      m.query(
-        m.ref(db, 'orders'),
-        m.orderByChild('expiredDate'),
-        m.startAfter(window.expiryFrom),
-        m.endAt(window.expiryUntil),
-      ),
-      (snap) => {
-        const expiring: Order[] = [];
-        snap.forEach((child) => {
-          expiring.push({ ...(child.val() as Omit<Order, 'id'>), id: child.key } as Order);
-        });
-        listener.onData({ expiring });
-      },
+    const expiringWindow = m.query(
+      m.ref(db, EXPIRY_QUEUE_PATH),
+      m.orderByValue(),
+      m.startAfter(window.expiryFrom),
+      m.endAt(window.expiryUntil),
+    );
+    listen(expiringWindow, (snap) => listener.onData({ expiringCount: snap.size }));
+    listenOrders(m.query(expiringWindow, m.limitToFirst(window.expiringLimit)), (expiring) =>
+      listener.onData({ expiring }),
     );
   })().catch(listener.onError);
   return () => {

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';
 import type { Order } from '@/shared/domain/order';
 import {
+  EXPIRING_LIST_SIZE,
   expiryHorizon,
   firstChartMonth,
   ordersByMonth,
@@ -20,6 +21,7 @@ export interface Statistics {
   months: MonthFigures[];
   /** The oldest orders waiting for approval (at most PENDING_LIST_SIZE; the tile has the count). */
   pending: Order[];
+  /** The soonest orders expiring in the window (at most EXPIRING_LIST_SIZE; the tile: count). */
   expiring: Order[];
   /** Epoch ms the figures were computed for. */
   now: number;
@@ -30,9 +32,10 @@ export interface Statistics {
 }
 
 /**
- * Follows the aggregate nodes and the two short order lists with listeners (statisticsApi;
- * admin data, spec 6: call it only for admins), detached on unmount; figures change within the
- * round trip of another admin's write (issue 16 item 2). Never reads whole collections.
+ * Follows the aggregate nodes, the expiry queue's window and the two short order lists with
+ * listeners (statisticsApi; admin data, spec 6: call it only for admins), detached on unmount;
+ * figures change within the round trip of another admin's write (issue 16 item 2). Never reads
+ * whole collections.
  */
 export function useStatistics(): Statistics {
   const [now] = useState(() => Date.now());
@@ -47,6 +50,7 @@ export function useStatistics(): Statistics {
           expiryFrom: now,
           expiryUntil: expiryHorizon(now),
           pendingLimit: PENDING_LIST_SIZE,
+          expiringLimit: EXPIRING_LIST_SIZE,
         },
         {
           onData: (part) => setData((current) => ({ ...current, ...part })),
@@ -57,18 +61,18 @@ export function useStatistics(): Statistics {
   );
 
   return useMemo(() => {
-    const expiring = ordersExpiringSoon(data.expiring ?? [], now);
     return {
-      summary: summarize(data.counts ?? null, expiring.length),
+      summary: summarize(data.counts ?? null, data.expiringCount ?? 0),
       months: ordersByMonth(data.months ?? null, now),
       pending: pendingApprovals(data.pending ?? []),
-      expiring,
+      expiring: ordersExpiringSoon(data.expiring ?? [], now),
       now,
       loading:
         !error &&
         (data.counts === undefined ||
           data.months === undefined ||
           data.pending === undefined ||
+          data.expiringCount === undefined ||
           data.expiring === undefined),
       error,
     };

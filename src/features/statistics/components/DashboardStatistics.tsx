@@ -22,7 +22,12 @@ export function DashboardStatistics() {
           <OrdersChartCard months={stats.months} />
         </div>
         <div className="column is-full">
-          <OrdersListCard kind="expiring" orders={stats.expiring} loading={stats.loading} />
+          <OrdersListCard
+            kind="expiring"
+            orders={stats.expiring}
+            total={stats.summary.expiringSoon}
+            loading={stats.loading}
+          />
         </div>
       </div>
       <OrdersListCard

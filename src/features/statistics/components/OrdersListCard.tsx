@@ -9,12 +9,15 @@ const KINDS = {
   /** Orders waiting for approval, by creation date. */
   pending: {
     titleId: 'Statistics.pending.title',
+    partTitleId: 'Statistics.pending.title',
     dateField: 'createdAt',
     csvFileName: 'pending-approvals',
   },
   /** Orders expiring within EXPIRY_HORIZON_DAYS, by expiry date. */
   expiring: {
     titleId: 'Statistics.expiring.title',
+    /** The title when the card lists only the soonest of more orders. */
+    partTitleId: 'Statistics.expiring.titleSoonest',
     dateField: 'expiredDate',
     csvFileName: 'expiring-orders',
   },
@@ -23,24 +26,33 @@ const KINDS = {
 /**
  * A card of orders (issue 9) on the statistics page and the admin dashboard: those waiting for
  * approval (`kind="pending"`, CSV 'pending-approvals') or expiring within EXPIRY_HORIZON_DAYS
- * (`kind="expiring"`, CSV 'expiring-orders'). Its title also names the table.
+ * (`kind="expiring"`, CSV 'expiring-orders'). Its title also names the table; when `total` (the
+ * tile's count) exceeds the orders listed, the expiring card's title says it lists the soonest
+ * `orders.length` of `total`.
  */
 export function OrdersListCard({
   kind,
   orders,
+  total,
   loading,
   className,
 }: {
   kind: keyof typeof KINDS;
   orders: Order[];
+  /** How many orders of this kind there are (the tile's figure); default: those listed. */
+  total?: number;
   loading: boolean;
   /** Extra classes on the card (see StatisticsCard). */
   className?: string;
 }) {
   const intl = useIntl();
-  const { titleId, dateField, csvFileName } = KINDS[kind];
-  // Only the expiring title has a {days} placeholder; the pending one ignores the value.
-  const title = intl.formatMessage({ id: titleId }, { days: EXPIRY_HORIZON_DAYS });
+  const { titleId, partTitleId, dateField, csvFileName } = KINDS[kind];
+  const part = total !== undefined && total > orders.length;
+  // Only the expiring titles have placeholders; the pending one ignores the values.
+  const title = intl.formatMessage(
+    { id: part ? partTitleId : titleId },
+    { days: EXPIRY_HORIZON_DAYS, shown: orders.length, total },
+  );
   return (
     <StatisticsCard title={title} className={className}>
       <OrdersShortList

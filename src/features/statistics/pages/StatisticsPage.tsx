@@ -27,7 +27,12 @@ export default function StatisticsPage() {
           <OrdersListCard kind="pending" orders={stats.pending} loading={stats.loading} />
         </div>
         <div className="column is-full">
-          <OrdersListCard kind="expiring" orders={stats.expiring} loading={stats.loading} />
+          <OrdersListCard
+            kind="expiring"
+            orders={stats.expiring}
+            total={stats.summary.expiringSoon}
+            loading={stats.loading}
+          />
         </div>
       </div>
     </section>

@@ -1,4 +1,12 @@
-import { monthKey, monthStart, orderStats, studentStats, toCents, tutorStats } from './stats';
+import {
+  isExpiryCandidate,
+  monthKey,
+  monthStart,
+  orderStats,
+  studentStats,
+  toCents,
+  tutorStats,
+} from './stats';
 import type { Derivation } from './derivation';
 
 /** A stand-in for the SDK's increment(): the value the multi-path update would carry. */
@@ -52,11 +60,14 @@ function replay<T extends object>(
 }
 
 const SGT_JUNE = Date.UTC(2024, 5, 10);
+const EXPIRES = Date.UTC(2024, 8, 10);
 const order = (over: Record<string, unknown> = {}) => ({
   status: 'pending',
   isObsolete: false,
   createdAt: SGT_JUNE,
   total: 100.1,
+  qtyLeft: 4,
+  expiredDate: EXPIRES,
   ...over,
 });
 
@@ -138,7 +149,7 @@ describe('tutor counter', () => {
 });
 
 describe('order figures', () => {
-  it('rebuilds pending approvals, the queue, months and totals', () => {
+  it('rebuilds pending approvals, the queues, months and totals', () => {
     expect(
       orderStats.rebuild({
         p: order(),
@@ -155,6 +166,7 @@ describe('order figures', () => {
         '2024-06': { orders: 3, revenueCents: 5020 },
       },
       'stats/pendingQueue': { p: SGT_JUNE, q: Date.UTC(2024, 4, 31, 16) },
+      'stats/expiryQueue': { p: EXPIRES, q: EXPIRES, a: EXPIRES },
     });
   });
   it('an approval moves the order from the queue to the revenue', () => {
@@ -175,6 +187,46 @@ describe('order figures', () => {
       ['p', order({ status: 'approved' })],
       ['q', order({ status: 'cancelled', createdAt: Date.UTC(2023, 11, 31, 20) })],
       ['x', order({ status: 'approved', isObsolete: true })],
+      ['q', null],
+    ]);
+  });
+});
+
+describe('expiry queue', () => {
+  it('holds the orders that can expire with lessons left', () => {
+    expect(isExpiryCandidate(order())).toBe(true);
+    expect(isExpiryCandidate(order({ status: 'approved' }))).toBe(true);
+    expect(isExpiryCandidate(order({ status: 'cancelled' }))).toBe(false);
+    expect(isExpiryCandidate(order({ isObsolete: true }))).toBe(false);
+    expect(isExpiryCandidate(order({ qtyLeft: 0 }))).toBe(false);
+    expect(isExpiryCandidate(order({ expiredDate: undefined }))).toBe(false);
+    expect(isExpiryCandidate(null)).toBe(false);
+  });
+  it('follows the expiry date, the lessons left, a cancellation and a delete', () => {
+    const companions = orderStats.companions(increment);
+    const approved = order({ status: 'approved' });
+    expect(companions('a', null, approved)['stats/expiryQueue/a']).toBe(EXPIRES);
+    expect(companions('a', approved, { ...approved, expiredDate: EXPIRES + 1 })).toEqual({
+      'stats/expiryQueue/a': EXPIRES + 1,
+    });
+    expect(companions('a', approved, { ...approved, qtyLeft: 0 })).toEqual({
+      'stats/expiryQueue/a': null,
+    });
+    expect(companions('a', approved, { ...approved, qtyLeft: 3 })).toEqual({});
+    expect(companions('p', order(), order({ status: 'cancelled' }))['stats/expiryQueue/p']).toBe(
+      null,
+    );
+    expect(companions('a', approved, null)['stats/expiryQueue/a']).toBe(null);
+  });
+  it('stays equal to a rebuild after a sequence of writes', () => {
+    replay(orderStats, { x: order({ status: 'approved' }) }, [
+      ['p', order()],
+      ['p', order({ expiredDate: EXPIRES + 5 })],
+      ['x', order({ status: 'approved', qtyLeft: 0 })],
+      ['q', order({ expiredDate: undefined })],
+      ['q', order({ expiredDate: EXPIRES - 1 })],
+      ['p', order({ isObsolete: true })],
+      ['x', order({ status: 'approved', qtyLeft: 1 })],
       ['q', null],
     ]);
   });

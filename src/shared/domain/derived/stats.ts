@@ -10,6 +10,10 @@
  *   obsolete; spec 4);
  * - `stats/pendingQueue/{orderId}`: the same orders, valued by createdAt (epoch ms), so the
  *   dashboard reads the oldest few with `orderByValue().limitToFirst(n)`;
+ * - `stats/expiryQueue/{orderId}`: the orders that can still expire with lessons left
+ *   (`isExpiryCandidate`), valued by expiredDate (epoch ms), so the dashboard counts and lists
+ *   those expiring in a window with `orderByValue().startAfter(now).endAt(horizon)`, about 35
+ *   bytes an order instead of the whole order;
  * - `stats/months/{yyyy-MM}/orders` and `.../revenueCents`: orders created in the month (not
  *   obsolete, not cancelled) and the totals of the approved ones, in integer cents so that sums
  *   stay exact under concurrent `increment()`s (floating-point SGD would drift);
@@ -47,6 +51,8 @@ export const TOTAL_PATHS = {
 export const MONTHS_PATH = `${STATS_PATH}/months`;
 /** Orders waiting for approval, `{orderId}: createdAt`. */
 export const PENDING_QUEUE_PATH = `${STATS_PATH}/pendingQueue`;
+/** Orders that can expire with lessons left, `{orderId}: expiredDate`. */
+export const EXPIRY_QUEUE_PATH = `${STATS_PATH}/expiryQueue`;
 
 /** The counters, as stored under `stats/counts` (absent = 0). */
 export type StatsCounts = Record<keyof typeof COUNT_PATHS, number>;
@@ -87,6 +93,10 @@ export interface OrderFacts {
   isObsolete?: boolean;
   createdAt?: number;
   total: number;
+  /** Lessons left (spec 3, Order: 0 <= qtyLeft <= qty). */
+  qtyLeft?: number;
+  /** When the lessons expire, epoch ms. */
+  expiredDate?: number;
 }
 
 /** Subjects of a student with a confirmed tutor. */
@@ -102,6 +112,22 @@ export const isActiveTutor = (tutor: PersonFacts | null) =>
 /** True for an order waiting for approval: 'pending' or 'paid', not obsolete (spec 4). */
 export const isPendingApproval = (order: OrderFacts | null): order is OrderFacts =>
   !!order && !order.isObsolete && (order.status === 'pending' || order.status === 'paid');
+
+/**
+ * True for an order that can expire with lessons left (issue 9, orders close to expiry): not
+ * obsolete, not cancelled, qtyLeft > 0 and a numeric expiredDate. The `stats/expiryQueue`
+ * entries and the dashboard's expiring list both use it; database.rules.json (orders/$orderId
+ * `.write`) states the same predicate.
+ */
+export const isExpiryCandidate = (
+  order: OrderFacts | null,
+): order is OrderFacts & { expiredDate: number } =>
+  !!order &&
+  !order.isObsolete &&
+  order.status !== 'cancelled' &&
+  typeof order.qtyLeft === 'number' &&
+  order.qtyLeft > 0 &&
+  typeof order.expiredDate === 'number';
 
 /**
  * The month figures an order adds: `[month, revenueCents]` when it counts (not obsolete, not
@@ -206,28 +232,47 @@ const orderCounters = counters<OrderFacts>(
   { [COUNT_PATHS.pendingApprovals]: 0, [TOTAL_PATHS.orders]: 0, [TOTAL_PATHS.revenueCents]: 0 },
 );
 
-/** The `stats/pendingQueue/{id}` entry of an order: its createdAt while pending, else none. */
-const queueValue = (order: OrderFacts | null) =>
-  isPendingApproval(order) ? (typeof order.createdAt === 'number' ? order.createdAt : 0) : null;
+/**
+ * A queue of orders `{path}/{orderId}: value`, holding the orders whose `value` is a number (null:
+ * not queued); read sorted by value with `orderByValue()` (`.indexOn: ".value"` in the rules).
+ */
+function orderQueue(path: string, value: (order: OrderFacts | null) => number | null) {
+  const derivation: Derivation<object> = {
+    companions: () => (id, before, after) => {
+      const was = value(before as OrderFacts | null);
+      const is = value(after as OrderFacts | null);
+      return was === is ? {} : { [`${path}/${id}`]: is };
+    },
+    rebuild: (records) => {
+      const queue: Record<string, number> = {};
+      for (const [id, order] of Object.entries(records as Readonly<Record<string, OrderFacts>>)) {
+        const v = value(order);
+        if (v !== null) queue[id] = v;
+      }
+      return { [path]: queue };
+    },
+  };
+  return derivation;
+}
+
+/** `stats/pendingQueue`: each order waiting for approval, valued by its createdAt (0: none). */
+const pendingQueue = orderQueue(PENDING_QUEUE_PATH, (order) =>
+  isPendingApproval(order) ? (typeof order.createdAt === 'number' ? order.createdAt : 0) : null,
+);
+
+/** `stats/expiryQueue`: each order that can expire with lessons left, valued by expiredDate. */
+const expiryQueue = orderQueue(EXPIRY_QUEUE_PATH, (order) =>
+  isExpiryCandidate(order) ? order.expiredDate : null,
+);
 
 /**
- * The order figures: pending approvals (counter and queue) and the per-month orders and revenue.
- * rebuild gives `stats/months` as a whole (months without orders left out).
+ * Pending approvals and the per-month orders and revenue; rebuild gives `stats/months` as a whole
+ * (months without orders left out).
  */
-export const orderStats: Derivation<object> = {
-  companions: (increment) => {
-    const count = orderCounters.companions(increment);
-    return (id, before, after) => {
-      const entries = count(id, before, after);
-      const was = queueValue(before as OrderFacts | null);
-      const is = queueValue(after as OrderFacts | null);
-      if (was !== is) entries[`${PENDING_QUEUE_PATH}/${id}`] = is;
-      return entries;
-    };
-  },
+const orderFigures: Derivation<object> = {
+  companions: orderCounters.companions,
   rebuild: (records) => {
-    const orders = records as Readonly<Record<string, OrderFacts>>;
-    const totals = orderCounters.rebuild(orders) as Record<string, number>;
+    const totals = orderCounters.rebuild(records) as Record<string, number>;
     const months: Record<string, Partial<MonthStats>> = {};
     const out: Record<string, unknown> = {};
     for (const [path, value] of Object.entries(totals)) {
@@ -239,12 +284,12 @@ export const orderStats: Derivation<object> = {
       (months[month] ??= {})[field as keyof MonthStats] = value;
     }
     out[MONTHS_PATH] = months;
-    const queue: Record<string, number> = {};
-    for (const [id, order] of Object.entries(orders)) {
-      const value = queueValue(order);
-      if (value !== null) queue[id] = value;
-    }
-    out[PENDING_QUEUE_PATH] = queue;
     return out;
   },
 };
+
+/**
+ * The order figures: pending approvals (counter and queue), the per-month orders and revenue,
+ * and the expiry queue.
+ */
+export const orderStats = composeDerivations(orderFigures, pendingQueue, expiryQueue);
