@@ -156,4 +156,27 @@ describe('rowOrder', () => {
       rows.map((r) => r.v).sort((a, b) => a - b),
     );
   });
+
+  it('filters a changed rows array from the last filtering exactly as a full pass does', () => {
+    const next = random(5);
+    const words = ['Ana', 'ána', 'Bo', 'bob', 'lim', 'ANALIM', ''];
+    const make = (i: number) => ({ id: i, name: words[Math.floor(next() * words.length)] });
+    const texts = (r: { id: number; name?: string }) => [r.name, `#${r.id}`];
+    const index = searchIndex(texts);
+    let rows = Array.from({ length: 60 }, (_, i) => make(i));
+    for (let step = 0; step < 200; step++) {
+      const query = step % 50 < 25 ? ' ana ' : 'BO';
+      const changed = rows.slice();
+      const at = Math.floor(next() * changed.length);
+      const kind = next();
+      if (kind < 0.5) changed[at] = { ...changed[at]!, name: make(0).name };
+      else if (kind < 0.75) changed.splice(at, 0, make(1000 + step));
+      else changed.splice(at, 1);
+      // A fresh index has no last filtering: a full pass.
+      expect(filterRows(changed, index, query)).toEqual(
+        filterRows(changed, searchIndex(texts), query),
+      );
+      rows = changed;
+    }
+  });
 });
