@@ -156,7 +156,8 @@ interface Flags {
  *   unchanged (selectors memoised on it keep their result).
  * Why (issue 16, a remote change shown in < 300 ms at 50,000 rows): through Immer the adapter
  * took ~200 ms per batch there (drafts, `current()` and copies of the 50,000-key `entities`);
- * this copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copy + O(k log n) compares.
+ * this copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copying plus
+ * O(k log n) comparisons.
  * @returns a new state; `state` is not changed.
  */
 export function applyWatchBatch<T extends { id: string }, S extends EntityState<T, string>>(
@@ -388,10 +389,11 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
         })
         .addCase(synced, (state, { payload }) => {
           // Rows replace what is held (a row lacks a field that was removed); the first batch
-          // is the whole list. Later batches skip Immer: see `reducer` below.
-          adapter.setAll(state as EntityListState<T>, payload.upserts);
+          // is the whole list. `reducer` below applies later batches without Immer.
+          if (payload.initial) adapter.setAll(state as EntityListState<T>, payload.upserts);
+          else adapter.setMany(state as EntityListState<T>, payload.upserts);
           adapter.removeMany(state as EntityListState<T>, payload.removals);
-          state.loading = false;
+          if (payload.initial) state.loading = false;
         })
         .addCase(watchFailed, (state, { payload }) => {
           failed(state, payload);
