@@ -21,13 +21,17 @@
  * | a remote change visible in the open list, p95   | admin SDK renames a listed student; the    |
  * |                                                 | new name in the DOM (2 s timeout), 5 runs  |
  *
+ * Options: `--only remote` measures only the remote change (after the list has settled);
+ * `--remote-samples 20` renames that many students (default 5); `--profile out.cpuprofile`
+ * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools.
+ *
  * Cold runs are medians of 3, each in a new browser context. Needs the local backend: run it as
  * `npx tsx bench/scale.ts` and it starts a fresh, empty one (`emulators/start.ts --exec`) unless
  * one is already listening; `npm run bench` runs it too. Never run it against `npm start`'s
  * data: it replaces students, tutors and orders.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +47,14 @@ const ROOT = join(import.meta.dirname, '..');
 const DEFAULT_SIZES = [1_000, 10_000, 50_000];
 const COLD_RUNS = 3;
 const SAMPLES = 20;
-const REMOTE_SAMPLES = 5;
+/** The value after `--name` on the command line, if given. */
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const REMOTE_SAMPLES = Number(option('remote-samples') ?? 5);
+/** `--only remote`: only the remote-change figure. */
+const ONLY_REMOTE = option('only') === 'remote';
 /** A fixed clock and seed: the same data on every machine and run. */
 const NOW = Date.UTC(2026, 10, 1);
 const SEED = 16;
@@ -208,6 +219,33 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(1000);
 }
 
+/** Sort, search, heap and storage figures of the settled /students page. */
+async function settledFigures(
+  page: Page,
+  cdp: CDPSession,
+  figures: Map<string, string>,
+): Promise<void> {
+  figures.set(
+    'students: sort click to paint [p95 < 50 ms]',
+    stats(await timeSort(page, ['Name', 'Name', 'E-mail', 'Created'])),
+  );
+  figures.set(
+    'students: keystroke in search to paint [p95 < 50 ms]',
+    stats(await timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'])),
+  );
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  figures.set('JS heap on /students after GC [< 100 MB]', mb(heap.usedSize));
+  const estimate = await page.evaluate(async () => {
+    const e = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: { indexedDB?: number };
+    };
+    return e.usageDetails?.indexedDB ?? e.usage ?? 0;
+  });
+  figures.set('IndexedDB written by the persisted store [< 5 MB]', mb(estimate));
+}
+
 async function measure(n: number, base: string, email: string, password: string): Promise<void> {
   const { launchBrowser } = await import('../tests/support/browser');
   const { adminApp } = await import('../tests/support/backend');
@@ -246,7 +284,7 @@ async function measure(n: number, base: string, email: string, password: string)
     return { context, page, cdp, ms, downloaded: bytes.total() - atClick };
   };
 
-  for (let run = 0; run < COLD_RUNS; run++) {
+  for (let run = 0; run < (ONLY_REMOTE ? 0 : COLD_RUNS); run++) {
     const { context, page, ms, downloaded } = await signedIn();
     signIns.push(ms);
     downloads.push(downloaded);
@@ -260,35 +298,18 @@ async function measure(n: number, base: string, email: string, password: string)
     reloads.push(performance.now() - start);
     await context.close();
   }
-  figures.set('sign-in -> dashboard figures shown', s(median(signIns)));
-  figures.set('data downloaded at sign-in (admin)', mb(median(downloads)));
-  figures.set('students: first page, cold [< 1 s]', s(median(cold)));
-  figures.set('students: first page after reload [< 0.5 s]', s(median(reloads)));
+  if (!ONLY_REMOTE) {
+    figures.set('sign-in -> dashboard figures shown', s(median(signIns)));
+    figures.set('data downloaded at sign-in (admin)', mb(median(downloads)));
+    figures.set('students: first page, cold [< 1 s]', s(median(cold)));
+    figures.set('students: first page after reload [< 0.5 s]', s(median(reloads)));
+  }
 
   const { context, page, cdp } = await signedIn();
   await page.goto(`${base}/students`);
   await firstRow(page, 'Students');
   await settled(page);
-  figures.set(
-    'students: sort click to paint [p95 < 50 ms]',
-    stats(await timeSort(page, ['Name', 'Name', 'E-mail', 'Created'])),
-  );
-  figures.set(
-    'students: keystroke in search to paint [p95 < 50 ms]',
-    stats(await timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'])),
-  );
-  await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  figures.set('JS heap on /students after GC [< 100 MB]', mb(heap.usedSize));
-  const estimate = await page.evaluate(async () => {
-    const e = (await navigator.storage.estimate()) as StorageEstimate & {
-      usageDetails?: { indexedDB?: number };
-    };
-    return e.usageDetails?.indexedDB ?? e.usage ?? 0;
-  });
-  figures.set('IndexedDB written by the persisted store [< 5 MB]', mb(estimate));
-
+  if (!ONLY_REMOTE) await settledFigures(page, cdp, figures);
   // A remote change in an open list: rename a student the list shows, from another client.
   const db = getDatabase(adminApp());
   const students = (
@@ -298,6 +319,12 @@ async function measure(n: number, base: string, email: string, password: string)
   const rename = (id: string, name: string) =>
     db.ref().update({ [`students/${id}/name`]: name, [`lists/students/${id}/name`]: name });
   const remote: number[] = [];
+  const profile = option('profile');
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   for (const [id, student] of Object.entries(students ?? {})) {
     const renamed = `Remote ${id.slice(-6)} ${remote.length}`;
     // Searched by id (spec 5: the list searches id too), so the renamed row stays listed.
@@ -320,6 +347,10 @@ async function measure(n: number, base: string, email: string, password: string)
     remote.push(at - start);
     await rename(id, student.name);
   }
+  if (profile) {
+    const { profile: recorded } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+    writeFileSync(profile, JSON.stringify(recorded));
+  }
   const shown = remote.filter(Number.isFinite);
   figures.set(
     'a remote change visible in an open list [p95 < 300 ms]',
@@ -328,13 +359,15 @@ async function measure(n: number, base: string, email: string, password: string)
       : `${remote.length - shown.length} of ${remote.length} not shown within 2 s`,
   );
 
-  await page.goto(`${base}/orders`);
-  await firstRow(page, 'Orders');
-  await settled(page);
-  figures.set(
-    'orders: keystroke in search to paint [p95 < 50 ms]',
-    stats(await timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa'])),
-  );
+  if (!ONLY_REMOTE) {
+    await page.goto(`${base}/orders`);
+    await firstRow(page, 'Orders');
+    await settled(page);
+    figures.set(
+      'orders: keystroke in search to paint [p95 < 50 ms]',
+      stats(await timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa'])),
+    );
+  }
   await context.close();
 
   console.log(`\nScale, N = ${n.toLocaleString('en')} students, tutors and orders:`);
@@ -353,7 +386,8 @@ export async function runScaleBench(): Promise<void> {
         join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
         join(ROOT, 'emulators/start.ts'),
         '--exec',
-        `npx tsx ${join(ROOT, 'bench/scale.ts')} --sizes ${sizes().join(',')}`,
+        // The same options (--only, --remote-samples, --profile) for the run inside.
+        `npx tsx ${join(ROOT, 'bench/scale.ts')} ${process.argv.slice(2).join(' ')} --sizes ${sizes().join(',')}`,
       ],
       { stdio: 'inherit', cwd: ROOT },
     );

@@ -1,6 +1,6 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, createEntityAdapter } from '@reduxjs/toolkit';
 import type { AccountsApi, AccountRequest } from './accounts';
-import { createEntitySlice, STEPS_FAILED, type ThunkExtra } from './entitySlice';
+import { applyWatchBatch, createEntitySlice, STEPS_FAILED, type ThunkExtra } from './entitySlice';
 import type { EntityApi, WatchBatch } from './rtdb';
 import { sessionCleared } from './session';
 
@@ -270,5 +270,58 @@ describe('createWithAccount (the one account workflow, issue 14)', () => {
     store.dispatch(entity.watch());
     await vi.waitFor(() => expect(state().loadError).not.toBeNull());
     expect(state().loading).toBe(false);
+  });
+
+  it('watch batches without Immer: the same state as the adapter, sorted or not', () => {
+    // A deterministic pseudo-random source (an LCG), so a failure replays.
+    let seed = 16;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    type Row = Item & { rank: number };
+    const byRankDesc = (a: Row, b: Row) => b.rank - a.rank;
+    for (const sortComparer of [byRankDesc, undefined]) {
+      const adapter = createEntityAdapter<Row, string>({
+        selectId: (r) => r.id,
+        ...(sortComparer ? { sortComparer } : {}),
+      });
+      // Few ranks: many ties, where the sorted adapter puts a changed row after its equals.
+      const row = (id: string): Row => ({ id, name: `N${next()}`, rank: Math.floor(next() * 5) });
+      let expected = adapter.setAll(
+        adapter.getInitialState(),
+        Array.from({ length: 40 }, (_, i) => row(`r${i}`)),
+      );
+      let actual = expected;
+      for (let step = 0; step < 300; step++) {
+        const ids = expected.ids;
+        const pickId = () => ids[Math.floor(next() * ids.length)] ?? 'r0';
+        const upserts = Array.from({ length: Math.floor(next() * 4) }, () =>
+          next() < 0.7 ? row(pickId()) : row(`new${step}-${next()}`),
+        );
+        const removals = Array.from({ length: Math.floor(next() * 2) }, pickId).filter(
+          (id) => !upserts.some((u) => u.id === id),
+        );
+        const before = actual;
+        expected = adapter.removeMany(adapter.setMany(expected, upserts), removals);
+        actual = applyWatchBatch(actual, { upserts, removals }, sortComparer);
+        expect(actual.ids).toEqual(expected.ids);
+        expect(actual.entities).toEqual(expected.entities);
+        // The held state is never changed in place (selectors compare by reference).
+        if (upserts.length + removals.length > 0) expect(actual.entities).not.toBe(before.entities);
+      }
+    }
+  });
+
+  it("a watch batch that moves no row keeps the slice's ids array", () => {
+    const { reducer, synced } = createEntitySlice<Item, Create, Modify>({ name: 'items' });
+    const first = reducer(
+      undefined,
+      synced({ upserts: [{ id: 'a', name: 'Alpha' }], removals: [], initial: true }),
+    );
+    const renamed = reducer(
+      first,
+      synced({ upserts: [{ id: 'a', name: 'Ante' }], removals: [], initial: false }),
+    );
+    expect(renamed.ids).toBe(first.ids);
+    expect(renamed.entities.a?.name).toBe('Ante');
+    expect(first.entities.a?.name).toBe('Alpha');
   });
 });

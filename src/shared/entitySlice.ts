@@ -31,6 +31,7 @@ import {
   type ActionReducerMapBuilder,
   type EntityAdapter,
   type EntityState,
+  type UnknownAction,
 } from '@reduxjs/toolkit';
 import type { AccountRequest, AccountsApi, StepFailure } from './accounts';
 import { toAppError, type AppError, UNKNOWN_ERROR } from './errors';
@@ -143,6 +144,74 @@ interface Flags {
   loadError: AppError | null;
   success: boolean;
   deleted: boolean;
+}
+
+/**
+ * A followed list's later batch (`synced`, not `initial`) applied to the slice state without
+ * Immer, with the same outcome as the adapter's `setMany(upserts)` then `removeMany(removals)`:
+ * - sorted (`sortComparer`): each upserted row leaves its place and is inserted after the rows
+ *   it compares equal to (Redux Toolkit's sorted adapter does the same binary insertion);
+ * - unsorted: a held row keeps its place, a new one is appended;
+ * - removed ids leave `ids` and `entities`; `ids` stays the same array when its order is
+ *   unchanged (selectors memoised on it keep their result).
+ * Why (issue 16, a remote change shown in < 300 ms at 50,000 rows): through Immer the adapter
+ * took ~200 ms per batch there (drafts, `current()` and copies of the 50,000-key `entities`);
+ * this copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copying plus
+ * O(k log n) comparisons.
+ * @returns a new state; `state` is not changed.
+ */
+export function applyWatchBatch<T extends { id: string }, S extends EntityState<T, string>>(
+  state: S,
+  batch: Pick<WatchBatch<T>, 'upserts' | 'removals'>,
+  sortComparer?: (a: T, b: T) => number,
+): S {
+  if (batch.upserts.length === 0 && batch.removals.length === 0) return state;
+  // The last row given per id, in the order the ids first appear (as the adapter dedupes).
+  const upserts = new Map<string, T>();
+  for (const row of batch.upserts) upserts.set(row.id, row);
+  const removed = new Set(batch.removals);
+  // Copied key by key from `ids` (the adapter keeps exactly the keys of `entities` there): about
+  // twice as fast as a spread of a 50,000-key object in V8.
+  const entities: Record<string, T> = {};
+  for (const id of state.ids) entities[id] = state.entities[id] as T;
+  let ids: string[];
+  if (sortComparer) {
+    const leaving = new Set([...upserts.keys()].filter((id) => id in entities));
+    for (const id of removed) if (id in entities) leaving.add(id);
+    ids = withoutIds(state.ids, leaving);
+    for (const [id, row] of upserts) {
+      entities[id] = row;
+      if (removed.has(id)) continue;
+      // After the last row that compares equal (Redux Toolkit's findInsertIndex).
+      let low = 0;
+      let high = ids.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (sortComparer(row, entities[ids[middle] as string] as T) >= 0) low = middle + 1;
+        else high = middle;
+      }
+      ids.splice(low, 0, id);
+    }
+  } else {
+    const added = [...upserts.keys()].filter((id) => !(id in entities));
+    for (const [id, row] of upserts) entities[id] = row;
+    ids = withoutIds(state.ids, removed);
+    ids.push(...added.filter((id) => !removed.has(id)));
+  }
+  for (const id of removed) delete entities[id];
+  const same = ids.length === state.ids.length && ids.every((id, i) => id === state.ids[i]);
+  return { ...state, ids: same ? state.ids : ids, entities };
+}
+
+/** A copy of `ids` without `leaving`: one indexOf per id for a few, else one filtering pass. */
+function withoutIds(ids: readonly string[], leaving: ReadonlySet<string>): string[] {
+  const out = ids.slice();
+  if (leaving.size > 16) return out.filter((id) => !leaving.has(id));
+  for (const id of leaving) {
+    const at = out.indexOf(id);
+    if (at >= 0) out.splice(at, 1);
+  }
+  return out;
 }
 
 /**
@@ -320,7 +389,7 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
         })
         .addCase(synced, (state, { payload }) => {
           // Rows replace what is held (a row lacks a field that was removed); the first batch
-          // is the whole list.
+          // is the whole list. `reducer` below applies later batches without Immer.
           if (payload.initial) adapter.setAll(state as EntityListState<T>, payload.upserts);
           else adapter.setMany(state as EntityListState<T>, payload.upserts);
           adapter.removeMany(state as EntityListState<T>, payload.removals);
@@ -389,10 +458,15 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   });
 
   const selectors = adapter.getSelectors();
+  /** The slice's reducer, with a followed list's later changes applied by applyWatchBatch. */
+  const reducer = (state: EntityListState<T> | undefined, action: UnknownAction) =>
+    state && synced.match(action) && !action.payload.initial
+      ? applyWatchBatch(state, action.payload, sortComparer)
+      : slice.reducer(state, action);
 
   return {
     slice,
-    reducer: slice.reducer,
+    reducer,
     actions: slice.actions,
     adapter,
     initialState,

@@ -200,7 +200,7 @@ function DataTableView<T>({
   const sortId = state.sorting[0]?.id;
   const sortDesc = state.sorting[0]?.desc ?? false;
 
-  const index = useMemo(() => searchIndex(data, filterText), [data, filterText]);
+  const index = useMemo(() => searchIndex(filterText), [filterText]);
   const sorted = useMemo(() => {
     const column = columns.find((c) => columnId(c) === sortId);
     const value = column && column.enableSorting !== false ? columnValue(column) : undefined;

@@ -1,5 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { filterRows, searchIndex, sortKey, sortRows } from './rowOrder';
+import {
+  filterRows,
+  prepareSortOrder,
+  searchIndex,
+  sortKey,
+  sortRows,
+  updatedAscending,
+  type SortValue,
+} from './rowOrder';
+
+interface Row {
+  id: number;
+  v: SortValue;
+}
+
+/** A deterministic pseudo-random source (mulberry32), so a failure replays. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Few distinct values (many ties), empty ones, numbers and accented text. */
+const VALUES: SortValue[] = [
+  null,
+  undefined,
+  '',
+  '  ',
+  'ana',
+  'Ána',
+  'bo',
+  'Zoë',
+  'zoe',
+  3,
+  1,
+  2.5,
+];
 
 describe('rowOrder', () => {
   it('orders text as a person expects: case and accents folded', () => {
@@ -61,9 +101,82 @@ describe('rowOrder', () => {
       { name: 'Ana Lim', email: 'ana@x.sg', secret: 'zzz' },
       { name: 'Bo', email: 'BO@Y.SG', secret: 'ana' },
     ];
-    const index = searchIndex(rows, (r) => [r.name, r.email]);
+    const index = searchIndex((r: (typeof rows)[number]) => [r.name, r.email]);
     expect(filterRows(rows, index, ' ANA ')).toEqual([rows[0]]);
     expect(filterRows(rows, index, 'y.sg')).toEqual([rows[1]]);
     expect(filterRows(rows, index, '')).toEqual(rows);
+  });
+
+  it('orders a changed rows array from the previous order exactly as a full sort does', () => {
+    const next = random(16);
+    const pick = () => VALUES[Math.floor(next() * VALUES.length)];
+    let id = 0;
+    const make = (): Row => ({ id: id++, v: pick() });
+    const value = (r: Row) => r.v;
+    for (let run = 0; run < 40; run++) {
+      // Each run follows one column object through 25 changes, as a live list's table does.
+      const column = { id: `run ${run}` };
+      let rows = Array.from({ length: 30 + Math.floor(next() * 40) }, make);
+      let order = prepareSortOrder(rows, value, column);
+      for (let step = 0; step < 25; step++) {
+        const changed = rows.slice();
+        for (let k = 1 + Math.floor(next() * 3); k > 0; k--) {
+          const at = Math.floor(next() * changed.length);
+          const kind = next();
+          // Replace a row (a rename, possibly moving it across pages), add one, remove one, or
+          // move a kept row object elsewhere in the input.
+          if (kind < 0.4) changed[at] = { ...changed[at]!, v: pick() };
+          else if (kind < 0.65) changed.splice(at, 0, make());
+          else if (kind < 0.9 && changed.length > 1) changed.splice(at, 1);
+          else changed.splice(Math.floor(next() * changed.length), 0, ...changed.splice(at, 1));
+        }
+        const updated = updatedAscending(rows, order, changed, value, column);
+        // A fresh column object: no earlier order, a full sort.
+        const full = prepareSortOrder(changed, value, { id: 'full' });
+        expect(updated).toEqual(full);
+        expect(prepareSortOrder(changed, value, column)).toEqual(full);
+        expect(sortRows(changed, value, true, column)).toEqual(
+          sortRows(changed, value, true, { id: 'full' }),
+        );
+        rows = changed;
+        order = full;
+      }
+    }
+  });
+
+  it('sorts whole when the rows changed too much to follow, and still orders them right', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, v: (i * 37) % 101 }));
+    const order = prepareSortOrder(rows, (r) => r.v, { id: 'v' });
+    const others = rows.map((r) => ({ ...r }));
+    expect(updatedAscending(rows, order, others, (r) => r.v, { id: 'v' })).toBeUndefined();
+    expect(updatedAscending(rows, order, [...rows], (r) => r.v, { id: 'v' })).toEqual(order);
+    const column = { id: 'v' };
+    prepareSortOrder(rows, (r) => r.v, column);
+    expect(sortRows(others, (r) => r.v, false, column).map((r) => r.v)).toEqual(
+      rows.map((r) => r.v).sort((a, b) => a - b),
+    );
+  });
+
+  it('filters a changed rows array from the last filtering exactly as a full pass does', () => {
+    const next = random(5);
+    const words = ['Ana', 'ána', 'Bo', 'bob', 'lim', 'ANALIM', ''];
+    const make = (i: number) => ({ id: i, name: words[Math.floor(next() * words.length)] });
+    const texts = (r: { id: number; name?: string }) => [r.name, `#${r.id}`];
+    const index = searchIndex(texts);
+    let rows = Array.from({ length: 60 }, (_, i) => make(i));
+    for (let step = 0; step < 200; step++) {
+      const query = step % 50 < 25 ? ' ana ' : 'BO';
+      const changed = rows.slice();
+      const at = Math.floor(next() * changed.length);
+      const kind = next();
+      if (kind < 0.5) changed[at] = { ...changed[at]!, name: make(0).name };
+      else if (kind < 0.75) changed.splice(at, 0, make(1000 + step));
+      else changed.splice(at, 1);
+      // A fresh index has no last filtering: a full pass.
+      expect(filterRows(changed, index, query)).toEqual(
+        filterRows(changed, searchIndex(texts), query),
+      );
+      rows = changed;
+    }
   });
 });
