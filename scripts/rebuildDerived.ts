@@ -7,8 +7,8 @@
  * `stats/counts/*`, `stats/totals/*`, `stats/months`, `stats/pendingQueue`, `stats/expiryQueue`
  * and `tutorsBySubject`, each defined once in src/shared/domain/derived (`rebuildDerived`). Every
  * write of the app keeps them, but a database that existed before a version adding one has
- * records and no node (the dashboard shows zeros, the lists are empty), and a counter can end
- * off by one through the exactness gaps docs/performance.md describes. This command reads
+ * records and no node (the dashboard shows zeros, the lists are empty), and a node can end
+ * unequal to its records (e.g. a counter off by one). This command reads
  * `students`, `tutors` and `orders` whole (one collection after the other: a one-off admin
  * operation, ~100 MB at 50,000 of each), computes `rebuildDerived`, compares it with each stored
  * node and prints, per node, how many entries are added, changed and removed, and each counter's
@@ -20,8 +20,9 @@
  * Admin writes are not checked by database.rules.json (the Admin SDK bypasses the rules), and
  * the nodes are computed from one read of the records: run it while no admin is writing (e.g.
  * before announcing the new version), or run it twice; the second run must report
- * `0 differences`. A record written between the read and the write would leave its
- * counters off by its own change.
+ * `0 differences`. A record saved between the read and the write can leave its list row,
+ * index or queue entries and counters as they were before that save (its companions'
+ * increments are overwritten by values computed without it).
  *
  * Backend: with FIREBASE_DATABASE_EMULATOR_HOST set (npm run emulators, or emulators/start.ts
  * --exec) the local backend, project `demo-tuition`; otherwise production through Application
