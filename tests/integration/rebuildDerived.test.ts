@@ -94,9 +94,17 @@ describe('rebuild-derived against the local backend', () => {
     );
     expect(output).toMatch(/lists\/tutors +20 entries: 19 added, 1 changed, 0 removed/);
     expect(output).toMatch(/stats\/counts\/students +stored 7, rebuilt 30/);
-    expect(output).toMatch(/stats\/counts\/activeTutors +stored \(absent\), rebuilt \d+/);
+    const expected = rebuildDerived(records);
+    const active = expected['stats/counts/activeTutors'] as number;
+    expect(output).toMatch(
+      new RegExp(`stats/counts/activeTutors +stored \\(absent\\), rebuilt ${active}\n`),
+    );
     // The plain value where the queue's map belongs counts as one removed entry.
-    expect(output).toMatch(/stats\/pendingQueue +\d+ entries: \d+ added, 0 changed, 1 removed/);
+    const pending = Object.keys(expected['stats/pendingQueue'] as object).length;
+    expect(pending).toBeGreaterThan(0);
+    expect(output).toMatch(
+      new RegExp(`stats/pendingQueue +${pending} entries: ${pending} added, 0 changed, 1 removed`),
+    );
     expect(output).toContain('Dry run: nothing was written.');
     expect(await everything()).toEqual(before);
   });
