@@ -207,9 +207,16 @@ function appOrigin(url: string): string {
   return parsed.origin;
 }
 
+/** The Firebase services an admin command talks to, each with its emulator variable. */
+const EMULATOR_VARIABLES = {
+  auth: 'FIREBASE_AUTH_EMULATOR_HOST',
+  database: 'FIREBASE_DATABASE_EMULATOR_HOST',
+} as const;
+
 /**
  * Project and database URL of the backend to use, and whether it is the local one.
- * Both emulator variables or neither: with only one set, the account would be made in one
+ * The emulator variables of every service the command uses (`services`, default Auth and
+ * Database, as createAdmin) or none: with only some set, e.g. the account would be made in one
  * backend and the record in the other.
  *
  * @throws Error for half an emulator environment, or for production without a project id.
@@ -218,16 +225,14 @@ export function backendTarget(
   env: Record<string, string | undefined>,
   flags: { project?: string; databaseUrl?: string },
   envProduction: Record<string, string>,
+  services: readonly (keyof typeof EMULATOR_VARIABLES)[] = ['auth', 'database'],
 ): { projectId: string; databaseURL: string; local: boolean } {
-  const authHost = env.FIREBASE_AUTH_EMULATOR_HOST;
-  const databaseHost = env.FIREBASE_DATABASE_EMULATOR_HOST;
-  if (Boolean(authHost) !== Boolean(databaseHost)) {
-    throw new Error(
-      'Set both FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST (local backend) ' +
-        'or neither (production).',
-    );
+  const variables = services.map((service) => EMULATOR_VARIABLES[service]);
+  const set = variables.filter((name) => env[name]);
+  if (set.length !== 0 && set.length !== variables.length) {
+    throw new Error(`Set both ${variables.join(' and ')} (local backend) or neither (production).`);
   }
-  const local = Boolean(authHost);
+  const local = set.length > 0;
   const projectId =
     flags.project ??
     env.GCLOUD_PROJECT ??

@@ -168,12 +168,12 @@ export async function main(argv: string[], out: Output = console): Promise<numbe
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let app: App | undefined;
   try {
-    // Only the Database is used, so its emulator variable alone selects the local backend
-    // (createAdmin's backendTarget asks for Auth's as well, which this command never calls).
+    // Only the Database is used: its emulator variable alone selects the local backend.
     const target = backendTarget(
-      { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_DATABASE_EMULATOR_HOST },
+      process.env,
       { project: values.project, databaseUrl: values['database-url'] },
       loadEnv('production', root, 'VITE_FIREBASE_'),
+      ['database'],
     );
     out.log(
       `Backend: ${target.local ? 'local emulators' : 'production'}, project ${target.projectId}, ` +

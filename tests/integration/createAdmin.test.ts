@@ -231,6 +231,13 @@ describe('backendTarget', () => {
     );
   });
 
+  it("asks only for the emulator variables of the services a command uses (rebuild-derived: the Database's)", () => {
+    const database = { FIREBASE_DATABASE_EMULATOR_HOST: 'h:2' };
+    expect(backendTarget(database, {}, {}, ['database'])).toMatchObject({ local: true });
+    expect(() => backendTarget(database, {}, {})).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    expect(backendTarget({}, { project: 'p' }, {}, ['database'])).toMatchObject({ local: false });
+  });
+
   it('takes production project and database URL from .env.production, flags first', () => {
     const envProduction = {
       VITE_FIREBASE_PROJECT_ID: 'acme-tuition',
