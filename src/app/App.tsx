@@ -1,12 +1,12 @@
 import { useIntl } from 'react-intl';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from './i18n/I18nProvider';
 import { router } from './router';
 import { useAppSelector } from './hooks';
 import { sessionRestored, store } from './store';
-import { loadToastify, useToastsRequested } from './toasts';
+import { loadToastify, toastContainerMounted, useToastsRequested } from './toasts';
 
 /**
  * The application root: store (the session restored from IndexedDB first), languages, routes,
@@ -50,6 +50,19 @@ function Toasts() {
         newestOnTop
         aria-label={intl.formatMessage({ id: 'Common.notifications' })}
       />
+      <ToastContainerMounted />
     </Suspense>
   );
+}
+
+/**
+ * Reports the container mounted, after its subscription (a sibling's effects run first) and after
+ * StrictMode's development re-run of effects (a timer comes after both).
+ */
+function ToastContainerMounted() {
+  useEffect(() => {
+    const timer = setTimeout(toastContainerMounted);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
 }

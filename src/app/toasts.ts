@@ -1,8 +1,10 @@
 /**
  * Toasts (spec section 8) without react-toastify in /login's code (issue 16 item 6): the library
  * (about 6 KB gzipped, with its stylesheet) is downloaded when the first toast is shown, and its
- * container is mounted then (App's `Toasts`). react-toastify 11 keeps toasts shown before a
- * container mounts in a queue and shows them once it does, so none is lost.
+ * container is mounted then (App's `Toasts`). Toasts shown before the container is mounted wait
+ * here until it is (`toastContainerMounted`): react-toastify 11's own queue hands them to the
+ * first container store that subscribes, which React's StrictMode unsubscribes at once in
+ * development, and they were lost.
  */
 import { useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';
@@ -11,6 +13,8 @@ import type { ToastOptions } from 'react-toastify';
 export const loadToastify = () => import('react-toastify');
 
 let requested = false;
+let mounted = false;
+let waiting: Array<() => void> = [];
 const listeners = new Set<() => void>();
 
 /**
@@ -22,14 +26,25 @@ export function showToast(
   text: string,
   options?: Pick<ToastOptions, 'toastId'>,
 ): void {
+  const show = () =>
+    void loadToastify().then(
+      (m) => m.toast[kind](text, options),
+      (error: unknown) => console.error('Toasts could not load:', text, error),
+    );
+  if (mounted) return show();
+  waiting.push(show);
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  loadToastify().then(
-    (m) => m.toast[kind](text, options),
-    (error: unknown) => console.error('Toasts could not load:', text, error),
-  );
+}
+
+/** Called once the toast container is mounted and subscribed: shows the toasts that waited. */
+export function toastContainerMounted(): void {
+  mounted = true;
+  const shown = waiting;
+  waiting = [];
+  shown.forEach((show) => show());
 }
 
 const subscribe = (listener: () => void) => {
