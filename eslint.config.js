@@ -84,21 +84,17 @@ export default tseslint.config(
   },
   {
     // zod comes configured (shared/zodConfig: no code from strings, catalogue ids as messages)
-    // through its two wrappers; types may come from zod itself.
+    // through its one wrapper, zod's tree-shakable API; types may come from zod itself.
     files: ['src/**/*.{ts,tsx}'],
-    ignores: [
-      'src/**/*.test.{ts,tsx}',
-      'src/shared/zod.ts',
-      'src/shared/zodMini.ts',
-      'src/shared/zodConfig.ts',
-    ],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/shared/zod.ts', 'src/shared/zodConfig.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4/core'].map((name) => ({
             name,
-            message: "Import z from '@/shared/zod' (or '@/shared/zodMini'): they configure zod.",
+            message:
+              "Use `import * as z from '@/shared/zod'` (zod/mini, configured by shared/zodConfig).",
             allowTypeImports: true,
           })),
         },

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { increment, ref, set, update } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '@/shared/zod';
 import { countryRecordSchema } from '@/features/countries/schema';
 import { fieldLevelRecordSchema } from '@/features/field-levels/schema';
 import { levelRecordSchema } from '@/features/levels/schema';
@@ -66,7 +66,7 @@ interface Entity {
   name: string;
   /** Collection in the database and its rules. */
   path: string;
-  schema: z.ZodType;
+  schema: z.ZodMiniType;
   /** Key under which the fixtures are written (one per entity; writes run one after another). */
   id: string;
   /** Fields replaced in the derived valid record (cross-record rules, e.g. `id === $id`). */

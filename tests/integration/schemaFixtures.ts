@@ -12,7 +12,7 @@
  *   which RTDB stores as absent).
  * Each variant names the field path it breaks, so a failure says which field of which entity.
  */
-import { z } from 'zod';
+import * as z from '@/shared/zod';
 
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
@@ -41,7 +41,7 @@ export interface JsonSchema {
 }
 
 /** The JSON Schema of a record schema's stored input. */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 

@@ -6,12 +6,11 @@
  * 'Insecure password', 'Passwords match' / 'Passwords do not match'); `failedRules` reads them from
  * the same schema, so the hints, the disabled submit and the checks before a request agree.
  *
- * Written with `zod/mini`, zod's tree-shakable API (same schemas, same parser, functions instead
- * of methods; zod docs, "Zod Mini"): these are the only schemas the signed-out screens load, and
- * zod's method API would add about 20 KB gzipped to /login (issue 16 item 6). The entity schemas
- * of the signed-in screens use the method API; the form system takes either (zod core types).
+ * Written, as every schema of the app, with zod's tree-shakable API (shared/zod: functions
+ * instead of methods; zod docs, "Zod Mini"): these are the only schemas the signed-out screens
+ * load, and only the zod functions they use reach /login (issue 16 item 6).
  */
-import * as z from '@/shared/zodMini';
+import * as z from '@/shared/zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 
 /** Minimum password length (spec section 9). */

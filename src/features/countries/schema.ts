@@ -4,18 +4,18 @@
  * Country). The one source of the Country type; tests/integration/schema-rules.test.ts checks it
  * against database.rules.json (`countries/$id`).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 export const countryRecordSchema = z.strictObject({
   /** The record's key; present only on stored records. */
-  id: z.string().optional(),
-  name: z.string().trim().min(1).max(200),
+  id: z.optional(z.string()),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   /** ISO 3166-1 alpha-2 code, e.g. 'SG'. */
-  code: z.string().regex(/^[A-Z]{2}$/),
+  code: z.string().check(z.regex(/^[A-Z]{2}$/)),
   /** International dialling prefix, e.g. '+65'. */
-  dial_code: z.string().max(20),
+  dial_code: z.string().check(z.maxLength(20)),
   /** Present only on stored records. */
-  isObsolete: z.boolean().optional(),
+  isObsolete: z.optional(z.boolean()),
 });
 
 /** A built-in or stored country. */

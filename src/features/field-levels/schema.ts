@@ -4,19 +4,19 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`fieldLevels/$id`). Messages are catalogue ids (src/app/i18n/<locale>/fieldLevels.json).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 export const fieldLevelRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */
   id: z.string(),
-  name: z.string().trim().min(1, 'FieldLevels.nameRequired').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'FieldLevels.nameRequired'), z.maxLength(200)),
   /** Two-letter country code, default 'SG'. */
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'FieldLevels.countryRequired'),
+  countryId: z.string().check(z.regex(/^[A-Z]{2}$/, 'FieldLevels.countryRequired')),
   isObsolete: z.boolean(),
   /** Sort key of lists, 0 or more. */
-  order: z.number().min(0),
+  order: z.number().check(z.gte(0)),
   /** Epoch milliseconds. */
-  createdAt: z.number().min(0),
+  createdAt: z.number().check(z.gte(0)),
 });
 
 /** A field level as stored. */

@@ -3,15 +3,16 @@
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
 import { recordToForm } from '@/shared/forms/recordToForm';
-import type { z } from 'zod';
+import * as z from '@/shared/zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { fieldLevelRecordSchema } from './schema';
 import type { FieldLevel } from './types';
 
 /** The form's schema: the record's fields, with the order typed as text. */
-export const fieldLevelSchema = fieldLevelRecordSchema
-  .omit({ id: true, order: true, createdAt: true })
-  .extend({ order: optionalWholeNumber('FieldLevels.orderInvalid') });
+export const fieldLevelSchema = z.extend(
+  z.omit(fieldLevelRecordSchema, { id: true, order: true, createdAt: true }),
+  { order: optionalWholeNumber('FieldLevels.orderInvalid') },
+);
 
 /** What the form edits; order as typed ('' means 0, spec section 9). */
 export type FieldLevelFormValues = Required<z.input<typeof fieldLevelSchema>>;

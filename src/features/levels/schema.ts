@@ -4,7 +4,7 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`levels/$id`).
  * Messages are catalogue ids (src/app/i18n/<locale>/levels.json).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 /** Who a browsing level is for (spec section 3, Browsing level; labels in section 9). */
 export const accessBySchema = z.enum(['tutor', 'student_free', 'student_paid'], {
@@ -26,13 +26,15 @@ export const levelFieldsSchema = z.strictObject({
 export const levelRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */
   id: z.string(),
-  name: z.string().trim().min(1, 'Levels.nameRequired').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'Levels.nameRequired'), z.maxLength(200)),
   accessBy: accessBySchema,
-  description: z.string().trim().min(1, 'Levels.descriptionRequired').max(2000),
+  description: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Levels.descriptionRequired'), z.maxLength(2000)),
   /** Display order, 0 or more (spec 9 default 0). */
-  order: z.number().min(0),
+  order: z.number().check(z.gte(0)),
   /** Epoch milliseconds. */
-  createdAt: z.number().min(0),
+  createdAt: z.number().check(z.gte(0)),
   fields: levelFieldsSchema,
 });
 

@@ -4,18 +4,19 @@
  * catalogue ids.
  */
 import { recordToForm } from '@/shared/forms/recordToForm';
-import type { z } from 'zod';
+import * as z from '@/shared/zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { levelFieldsSchema, levelRecordSchema } from './schema';
 import type { AccessBy, Level, LevelFields } from './types';
 
 /** The eight visibility switches, in form order (spec section 3). */
-export const LEVEL_FIELD_NAMES = levelFieldsSchema.keyof().options;
+export const LEVEL_FIELD_NAMES = z.keyof(levelFieldsSchema).options;
 
 /** The form's schema: the record's fields, with the order typed as text. */
-export const levelSchema = levelRecordSchema
-  .omit({ id: true, order: true, createdAt: true })
-  .extend({ order: optionalWholeNumber('Levels.orderInvalid') });
+export const levelSchema = z.extend(
+  z.omit(levelRecordSchema, { id: true, order: true, createdAt: true }),
+  { order: optionalWholeNumber('Levels.orderInvalid') },
+);
 
 /** What the form edits: accessBy is '' until chosen; order is text ('' means 0, spec 9). */
 export type LevelFormValues = Omit<Required<z.input<typeof levelSchema>>, 'accessBy'> & {

@@ -2,7 +2,7 @@
  * Conversions between stored students/tutors and the values their forms edit (text inputs hold
  * strings; numbers and nulls are restored by the zod schemas in validation.ts).
  */
-import type { z } from 'zod';
+import type * as z from '@/shared/zod';
 import type { Proficiency, Student, Tutor, TutorSubjectRange } from './schema';
 import type { studentBasicSchema, studentProfileLevelSchema, tutorBasicSchema } from './validation';
 

@@ -6,7 +6,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ComponentType } from 'react';
 import type { IntlShape } from 'react-intl';
-import type { z } from 'zod';
+import type * as z from '@/shared/zod';
 import type { createEntitySlice } from '@/shared/entitySlice';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
@@ -44,7 +44,7 @@ export interface PersonKind<P extends Student | Tutor> {
   /** The kind's entity slice (shared/entitySlice). */
   entity: ReturnType<typeof createEntitySlice<P, RecordCreate<P>, RecordModify<P>>>;
   /** The Basic Profile schema: the form's values in, the record's fields out. */
-  basicSchema: z.ZodType<Record<string, unknown>, Partial<PersonBasicValues>>;
+  basicSchema: z.ZodMiniType<Record<string, unknown>, Partial<PersonBasicValues>>;
   /** Stored fields a new record starts with besides the form's (a tutor's `cvUrl: null`). */
   newRecordFields: Partial<P>;
   /** The kind's own fields on the Basic Profile tab. */
@@ -61,7 +61,7 @@ export interface PersonKind<P extends Student | Tutor> {
     /** The tab's schema; `levelOrder` gives a field level's order (for a tutor's ranges). */
     schema: (
       levelOrder: (id: string) => number | undefined,
-    ) => z.ZodType<object, Partial<ProfileLevelValues>>;
+    ) => z.ZodMiniType<object, Partial<ProfileLevelValues>>;
     /** Message id of the free text's label. */
     requestLabel: string;
     /** The value of a newly checked subject, given the field levels by order. */
@@ -87,7 +87,7 @@ export const studentKind: PersonKind<Student> = {
   list: {},
   profileLevel: {
     // The values' subjects hold either kind's value; this kind's schema checks its own.
-    schema: () => studentProfileLevelSchema as z.ZodType<object, Partial<ProfileLevelValues>>,
+    schema: () => studentProfileLevelSchema as z.ZodMiniType<object, Partial<ProfileLevelValues>>,
     requestLabel: 'Students.additionalRequest',
     newSubject: () => 'avg',
     SubjectValue: ProficiencySelect,
@@ -111,7 +111,7 @@ export const tutorKind: PersonKind<Tutor> = {
   },
   profileLevel: {
     schema: (levelOrder) =>
-      tutorProfileLevelSchema(levelOrder) as z.ZodType<object, Partial<ProfileLevelValues>>,
+      tutorProfileLevelSchema(levelOrder) as z.ZodMiniType<object, Partial<ProfileLevelValues>>,
     requestLabel: 'Tutors.introduction',
     // The whole range: the admin narrows it.
     newSubject: (fieldLevels) => ({

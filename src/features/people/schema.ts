@@ -5,7 +5,7 @@
  * tests/integration/schema-rules.test.ts checks them against database.rules.json. RTDB stores no
  * nulls: a `null` below is an absent child. Messages are catalogue ids.
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import {
   PREFERRED_TIMES,
   type PersonBase,
@@ -18,34 +18,33 @@ import { EMAIL_PATTERN } from '@/shared/forms/email';
 export const yesNoSchema = z.union([z.literal(0), z.literal(1)]);
 export const genderSchema = z.enum(['male', 'female']);
 /** ISO date 'yyyy-MM-dd' as stored (the picker shows dd/MM/yyyy), or null. */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'People.invalidDate')
-  .nullable();
+export const isoDateSchema = z.nullable(
+  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'People.invalidDate')),
+);
 
 /** Fields of students/{id} and tutors/{id} alike (spec section 3, Student and Tutor). */
 const personFields = {
   /** The Auth uid of the account created by httpsCreateUser, also the record's key. */
   id: z.string(),
-  name: z.string().trim().min(1, 'People.required'),
+  name: z.string().check(z.trim(), z.minLength(1, 'People.required')),
   /** Fixed once the account exists (spec section 5). */
-  email: z.string().trim().regex(EMAIL_PATTERN, 'UserForm.invalidEmail'),
-  mobile: z.string().trim(),
+  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, 'UserForm.invalidEmail')),
+  mobile: z.string().check(z.trim()),
   gender: genderSchema,
   dob: isoDateSchema,
   /** Download URL of the photo, or null. */
-  logoUrl: z.string().nullable(),
+  logoUrl: z.nullable(z.string()),
   /** Free tags (RTDB stores the list as an object keyed 0, 1, ...). */
   info1: z.array(z.string()),
   info2: z.array(z.string()),
   info3: z.array(z.string()),
-  houseNumber: z.string().trim(),
-  buildingName: z.string().trim(),
-  street1: z.string().trim(),
-  street2: z.string().trim(),
-  postcode: z.string().trim(),
+  houseNumber: z.string().check(z.trim()),
+  buildingName: z.string().check(z.trim()),
+  street1: z.string().check(z.trim()),
+  street2: z.string().check(z.trim()),
+  postcode: z.string().check(z.trim()),
   /** Two-letter country code, default 'SG'. */
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'People.required'),
+  countryId: z.string().check(z.regex(/^[A-Z]{2}$/, 'People.required')),
   /** true = active (the default); a tutor's on/off switch. */
   status: z.boolean(),
   /** Epoch milliseconds. */
@@ -55,24 +54,24 @@ const personFields = {
    * Multiple-intelligence scores in catalogue order (shared/intelligence), eight of 0..18, or
    * null when the test was not taken or was reset.
    */
-  testResult: z.array(z.number().min(0).max(18)).length(8).nullable(),
+  testResult: z.nullable(z.array(z.number().check(z.gte(0), z.lte(18))).check(z.length(8))),
 };
 
 /** Profile Level fields of students and tutors alike (spec section 3, profileLevel). */
 const profileLevelFields = {
   /** Ids of fieldLevels/, schools/ and levels/ (browsing levels). */
-  levelId: z.string().nullable(),
-  schoolId: z.string().nullable(),
+  levelId: z.nullable(z.string()),
+  schoolId: z.nullable(z.string()),
   /** Hourly fee, SGD: for a student the most they pay, for a tutor what they ask. */
-  fee: z.number().min(0).nullable(),
+  fee: z.nullable(z.number().check(z.gte(0))),
   preferredTime: z.enum(PREFERRED_TIMES as readonly [PreferredTime, ...PreferredTime[]], {
     message: 'People.required',
   }),
   startDate: isoDateSchema,
   groupTuition: yesNoSchema,
   /** For a tutor, their brief introduction. */
-  additionalRequest: z.string().trim(),
-  browsingLevelId: z.string().nullable(),
+  additionalRequest: z.string().check(z.trim()),
+  browsingLevelId: z.nullable(z.string()),
 };
 
 /** How well a student does in a subject (spec section 9); a newly checked subject gets 'avg'. */
@@ -91,9 +90,9 @@ export const studentProfileLevelRecordSchema = z.strictObject({
  * rules check.
  */
 export const subjectMappingSchema = z.strictObject({
-  suggested: z.record(z.string(), z.literal(true)).optional(),
+  suggested: z.optional(z.record(z.string(), z.literal(true))),
   /** At most one tutor id. */
-  confirmed: z.string().nullable().optional(),
+  confirmed: z.optional(z.nullable(z.string())),
   /** Epoch milliseconds of the last change; keeps the node when both lists are empty. */
   updatedAt: z.number(),
 });
@@ -102,25 +101,24 @@ export const subjectMappingSchema = z.strictObject({
 export const studentRecordSchema = z.strictObject({
   ...personFields,
   userType: z.literal('student'),
-  profileLevel: studentProfileLevelRecordSchema.optional(),
+  profileLevel: z.optional(studentProfileLevelRecordSchema),
   /** subject id -> mapping. */
-  tutorMapping: z.record(z.string(), subjectMappingSchema).optional(),
+  tutorMapping: z.optional(z.record(z.string(), subjectMappingSchema)),
   isParent: yesNoSchema,
-  studentName: z.string().trim(),
-  studentMobile: z.string().trim(),
+  studentName: z.string().check(z.trim()),
+  studentMobile: z.string().check(z.trim()),
   /** Optional: '' or an e-mail. */
   studentEmail: z
     .string()
-    .trim()
-    .regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), 'UserForm.invalidEmail'),
+    .check(z.trim(), z.regex(new RegExp(`^$|${EMAIL_PATTERN.source}`), 'UserForm.invalidEmail')),
   studentDob: isoDateSchema,
   studentGender: genderSchema,
 });
 
 /** The field-level range a tutor teaches a subject at (ids of fieldLevels/). */
 export const tutorSubjectRangeSchema = z.strictObject({
-  levelStart: z.string().min(1),
-  levelEnd: z.string().min(1),
+  levelStart: z.string().check(z.minLength(1)),
+  levelEnd: z.string().check(z.minLength(1)),
 });
 
 /** A tutor's profile level: subject id -> level range (spec section 3). */
@@ -133,34 +131,31 @@ export const tutorProfileLevelRecordSchema = z.strictObject({
 export const tutorRecordSchema = z.strictObject({
   ...personFields,
   userType: z.literal('tutor'),
-  profileLevel: tutorProfileLevelRecordSchema.optional(),
+  profileLevel: z.optional(tutorProfileLevelRecordSchema),
   /** 4-digit year. */
-  teachingSince: z
-    .int({ error: 'Tutors.invalidYear' })
-    .min(1000, 'Tutors.invalidYear')
-    .max(9999, 'Tutors.invalidYear')
-    .nullable(),
+  teachingSince: z.nullable(
+    z
+      .int({ error: 'Tutors.invalidYear' })
+      .check(z.gte(1000, 'Tutors.invalidYear'), z.lte(9999, 'Tutors.invalidYear')),
+  ),
   /** Whether the tutor is or was a Ministry of Education teacher. */
   isMoe: yesNoSchema,
   /** Minimum hours of teaching per week: more than 0, at most 168. */
-  tutorMinDuration: z
-    .number()
-    .positive('Tutors.invalidDuration')
-    .max(168, 'Tutors.invalidDuration')
-    .nullable(),
+  tutorMinDuration: z.nullable(
+    z.number().check(z.positive('Tutors.invalidDuration'), z.lte(168, 'Tutors.invalidDuration')),
+  ),
   tutorTechInHome: yesNoSchema,
   /** '' or an http(s) address. */
   tutorVideoUrl: z
     .string()
-    .trim()
-    .regex(/^$|^https?:\/\/\S+\.\S+/, 'Tutors.invalidUrl'),
+    .check(z.trim(), z.regex(/^$|^https?:\/\/\S+\.\S+/, 'Tutors.invalidUrl')),
   /** Download URL of the CV, or null. */
-  cvUrl: z.string().nullable(),
+  cvUrl: z.nullable(z.string()),
   /**
    * Students this tutor is confirmed for: student id -> set of subject ids (subjectId -> true).
    * Mirror of Student.tutorMapping[subject].confirmed, kept consistent by one multi-path update.
    */
-  confirmedStudents: z.record(z.string(), z.record(z.string(), z.literal(true))).optional(),
+  confirmedStudents: z.optional(z.record(z.string(), z.record(z.string(), z.literal(true)))),
 });
 
 export type Proficiency = z.infer<typeof proficiencySchema>;

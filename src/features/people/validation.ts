@@ -3,7 +3,7 @@
  * Error messages are catalogue ids. The same schemas are used by the forms (to show errors and to
  * disable submit) and by the unit tests.
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import { isCvFile, isImage } from './files';
 import {
   studentProfileLevelRecordSchema,
@@ -12,15 +12,12 @@ import {
   tutorRecordSchema,
 } from './schema';
 
-const required = z.string().trim().min(1, 'People.required');
+const required = z.string().check(z.trim(), z.minLength(1, 'People.required'));
 /** Tags typed in the form: no blank ones. */
-const tags = z.array(z.string().trim().min(1));
+const tags = z.array(z.string().check(z.trim(), z.minLength(1)));
 /** A chosen file (not stored: uploaded by the save, its URL stored), or none. */
 const file = (accepts: (file: File) => boolean, message: string) =>
-  z
-    .custom<File>((v) => v instanceof File)
-    .refine(accepts, message)
-    .nullable();
+  z.nullable(z.custom<File>((v) => v instanceof File).check(z.refine(accepts, message)));
 
 /** Stored fields the Basic Profile tab does not edit (set by the account workflow and the tabs). */
 const notOnBasicTab = {
@@ -49,23 +46,30 @@ const basicProfileFormFields = {
  * The student's Basic Profile tab: the record's fields with the student extras. Not strict like
  * the record: the form's values hold both kinds' extras, and the other kind's are dropped.
  */
-export const studentBasicSchema = z
-  .object(studentRecordSchema.omit({ ...notOnBasicTab, tutorMapping: true }).shape)
-  .extend(basicProfileFormFields);
+export const studentBasicSchema = z.extend(
+  z.object(z.omit(studentRecordSchema, { ...notOnBasicTab, tutorMapping: true }).shape),
+  basicProfileFormFields,
+);
 
 /** An optional number typed in a text field: '' is null, else `record` checks the number. */
-const optionalNumber = (record: z.ZodType<number | null, number | null>, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d+(\.\d+)?$/.test(v), message)
-    .transform((v) => (v === '' ? null : Number(v)))
-    .pipe(record);
+const optionalNumber = (record: z.ZodMiniType<number | null, number | null>, message: string) =>
+  z.pipe(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || /^\d+(\.\d+)?$/.test(v), message),
+      ),
+      z.transform((v: string) => (v === '' ? null : Number(v))),
+    ),
+    record,
+  );
 
 /** The tutor's Basic Profile tab: the record's fields with the tutor extras, numbers as text. */
-export const tutorBasicSchema = z
-  .object(tutorRecordSchema.omit({ ...notOnBasicTab, cvUrl: true, confirmedStudents: true }).shape)
-  .extend({
+export const tutorBasicSchema = z.extend(
+  z.object(
+    z.omit(tutorRecordSchema, { ...notOnBasicTab, cvUrl: true, confirmedStudents: true }).shape,
+  ),
+  {
     ...basicProfileFormFields,
     teachingSince: optionalNumber(tutorRecordSchema.shape.teachingSince, 'Tutors.invalidYear'),
     tutorMinDuration: optionalNumber(
@@ -74,27 +78,32 @@ export const tutorBasicSchema = z
     ),
     /** A new CV, uploaded on save (spec section 2: images, doc, docx, pdf). */
     cv: file(isCvFile, 'Tutors.cvType'),
-  });
+  },
+);
 
 /** The fee as typed: '' is null (spec section 3, profileLevel). */
 const feeField = optionalNumber(studentProfileLevelRecordSchema.shape.fee, 'People.invalidFee');
 
 /** Student profile level: subject id -> below | avg | above (spec sections 3 and 9). */
-export const studentProfileLevelSchema = studentProfileLevelRecordSchema.extend({ fee: feeField });
+export const studentProfileLevelSchema = z.extend(studentProfileLevelRecordSchema, {
+  fee: feeField,
+});
 
 /**
  * Tutor profile level: subject id -> level range. `levelOrder` gives a field level's `order`, so
  * the range can be checked (start not above end).
  */
 export function tutorProfileLevelSchema(levelOrder: (id: string) => number | undefined) {
-  return tutorProfileLevelRecordSchema.extend({
+  return z.extend(tutorProfileLevelRecordSchema, {
     fee: feeField,
     subjects: z.record(
       z.string(),
-      tutorProfileLevelRecordSchema.shape.subjects.valueType.refine(
-        ({ levelStart, levelEnd }) =>
-          (levelOrder(levelStart) ?? Infinity) <= (levelOrder(levelEnd) ?? -Infinity),
-        'Tutors.invalidRange',
+      tutorProfileLevelRecordSchema.shape.subjects.def.valueType.check(
+        z.refine(
+          ({ levelStart, levelEnd }) =>
+            (levelOrder(levelStart) ?? Infinity) <= (levelOrder(levelEnd) ?? -Infinity),
+          'Tutors.invalidRange',
+        ),
       ),
       { message: 'Tutors.invalidRange' },
     ),

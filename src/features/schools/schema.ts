@@ -4,22 +4,22 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`schools/$id`).
  * Messages are catalogue ids (src/app/i18n/<locale>/schools.json).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 export const schoolRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */
   id: z.string(),
-  name: z.string().trim().min(1, 'Schools.nameRequired').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'Schools.nameRequired'), z.maxLength(200)),
   /** Two-letter country code, default 'SG'. */
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'Schools.countryRequired'),
-  address1: z.string().trim().max(200),
-  address2: z.string().trim().max(200),
-  postcode: z.string().trim().max(20),
+  countryId: z.string().check(z.regex(/^[A-Z]{2}$/, 'Schools.countryRequired')),
+  address1: z.string().check(z.trim(), z.maxLength(200)),
+  address2: z.string().check(z.trim(), z.maxLength(200)),
+  postcode: z.string().check(z.trim(), z.maxLength(20)),
   isObsolete: z.boolean(),
   /** Sort key of lists, 0 or more. */
-  order: z.number().min(0),
+  order: z.number().check(z.gte(0)),
   /** Epoch milliseconds. */
-  createdAt: z.number().min(0),
+  createdAt: z.number().check(z.gte(0)),
 });
 
 /** A school as stored. */

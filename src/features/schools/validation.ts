@@ -3,15 +3,16 @@
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
 import { recordToForm } from '@/shared/forms/recordToForm';
-import type { z } from 'zod';
+import * as z from '@/shared/zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { schoolRecordSchema } from './schema';
 import type { School } from './types';
 
 /** The form's schema: the record's fields, with the order typed as text. */
-export const schoolSchema = schoolRecordSchema
-  .omit({ id: true, order: true, createdAt: true })
-  .extend({ order: optionalWholeNumber('Schools.orderInvalid') });
+export const schoolSchema = z.extend(
+  z.omit(schoolRecordSchema, { id: true, order: true, createdAt: true }),
+  { order: optionalWholeNumber('Schools.orderInvalid') },
+);
 
 /** What the form edits; order as typed ('' means 0, spec section 9). */
 export type SchoolFormValues = Required<z.input<typeof schoolSchema>>;

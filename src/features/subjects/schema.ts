@@ -4,7 +4,7 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`subjects/$id`). Messages are catalogue ids (src/app/i18n/<locale>/subjects.json).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 /** Allowed package multiples (spec section 9). */
 export const multipleQtyRestrictionSchema = z.union([z.literal(2), z.literal(4), z.literal(6)]);
@@ -24,36 +24,41 @@ export const salePriceRule = {
 export const subjectSettingsRecordSchema = z
   .strictObject({
     /** Price of one lesson, currency units with 2 decimals (step 0.01). */
-    originalPrice: z.number().min(0),
+    originalPrice: z.number().check(z.gte(0)),
     /** Optional, must be below originalPrice. */
-    salePrice: z.number().min(0).nullable(),
+    salePrice: z.nullable(z.number().check(z.gte(0))),
     /** Minimum lessons bought through a QR order. */
-    minimumQRPurchase: z.number().min(1),
+    minimumQRPurchase: z.number().check(z.gte(1)),
     multipleQtyRestriction: multipleQtyRestrictionSchema,
     /** Days of validity per lesson bought. */
-    expiryMultiplier: z.number().min(1),
+    expiryMultiplier: z.number().check(z.gte(1)),
     /** Add-on: extra days of validity sold for expiryPrice. */
-    expiryDays: z.number().min(0),
-    expiryPrice: z.number().min(0),
+    expiryDays: z.number().check(z.gte(0)),
+    expiryPrice: z.number().check(z.gte(0)),
   })
-  .refine(salePriceRule.check, { message: salePriceRule.message, path: [...salePriceRule.path] });
+  .check(
+    z.refine(salePriceRule.check, {
+      message: salePriceRule.message,
+      path: [...salePriceRule.path],
+    }),
+  );
 
 export const subjectRecordSchema = z.strictObject({
   /** The record's key, stored as a child too. */
   id: z.string(),
-  name: z.string().trim().min(1, 'Subjects.nameRequired').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'Subjects.nameRequired'), z.maxLength(200)),
   /** Field level ids bounding the levels at which the subject is taught; '' for none. */
-  levelStart: z.string().max(200),
-  levelEnd: z.string().max(200),
+  levelStart: z.string().check(z.maxLength(200)),
+  levelEnd: z.string().check(z.maxLength(200)),
   /** Two-letter country code, default 'SG'. */
-  countryId: z.string().regex(/^[A-Z]{2}$/, 'Subjects.countryRequired'),
+  countryId: z.string().check(z.regex(/^[A-Z]{2}$/, 'Subjects.countryRequired')),
   isObsolete: z.boolean(),
   /** Sort key of lists, 0 or more. */
-  order: z.number().min(0),
+  order: z.number().check(z.gte(0)),
   /** Epoch milliseconds. */
-  createdAt: z.number().min(0),
+  createdAt: z.number().check(z.gte(0)),
   /** Absent until the Settings tab is saved. */
-  settings: subjectSettingsRecordSchema.optional(),
+  settings: z.optional(subjectSettingsRecordSchema),
 });
 
 /** Allowed package multiples. */

@@ -8,7 +8,7 @@
  *   expiryPrice required.
  */
 import { recordToForm } from '@/shared/forms/recordToForm';
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import {
   optionalMoney,
   optionalWholeNumber,
@@ -19,9 +19,10 @@ import { multipleQtyRestrictionSchema, salePriceRule, subjectRecordSchema } from
 import type { MultipleQtyRestriction, Subject, SubjectSettings } from './types';
 
 /** The Basic Info tab's schema: the record's fields but settings, with the order typed as text. */
-export const subjectBasicSchema = subjectRecordSchema
-  .omit({ id: true, order: true, createdAt: true, settings: true })
-  .extend({ order: optionalWholeNumber('Subjects.orderInvalid') });
+export const subjectBasicSchema = z.extend(
+  z.omit(subjectRecordSchema, { id: true, order: true, createdAt: true, settings: true }),
+  { order: optionalWholeNumber('Subjects.orderInvalid') },
+);
 
 /** What the Basic Info tab edits; level ids '' for none, order as typed. */
 export type SubjectBasicValues = Required<z.input<typeof subjectBasicSchema>>;
@@ -31,7 +32,7 @@ export type SubjectBasicInput = z.output<typeof subjectBasicSchema>;
 
 /** The allowed package multiples (spec section 9). */
 export const MULTIPLE_QTY_VALUES: readonly MultipleQtyRestriction[] =
-  multipleQtyRestrictionSchema.options.map((option) => option.value);
+  multipleQtyRestrictionSchema.def.options.flatMap((option) => option.def.values);
 
 /**
  * The Settings tab's fields, one per stored setting (the `satisfies` makes a setting added to the
@@ -41,21 +42,24 @@ const settingsFields = {
   originalPrice: requiredMoney('Subjects.originalPriceRequired', 'Subjects.priceInvalid'),
   salePrice: optionalMoney('Subjects.priceInvalid'),
   minimumQRPurchase: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
-  multipleQtyRestriction: z
-    .enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' })
-    .transform((v) => Number(v) as MultipleQtyRestriction),
+  multipleQtyRestriction: z.pipe(
+    z.enum(['2', '4', '6'], { message: 'Subjects.multipleQtyRequired' }),
+    z.transform((v: '2' | '4' | '6') => Number(v) as MultipleQtyRestriction),
+  ),
   expiryMultiplier: requiredWholeNumber('Subjects.required', 'Subjects.positiveWholeNumber', 1),
   expiryDays: requiredWholeNumber('Subjects.required', 'Subjects.wholeNumber'),
   expiryPrice: requiredMoney('Subjects.required', 'Subjects.priceInvalid'),
-} satisfies Record<keyof SubjectSettings, z.ZodType>;
+} satisfies Record<keyof SubjectSettings, z.ZodMiniType>;
 
-export const subjectSettingsSchema = z.object(settingsFields).refine(salePriceRule.check, {
-  message: salePriceRule.message,
-  path: [...salePriceRule.path],
-  // Checked as soon as both prices are valid, even while other fields are still empty.
-  when: (payload) =>
-    !payload.issues.some((i) => i.path?.[0] === 'originalPrice' || i.path?.[0] === 'salePrice'),
-});
+export const subjectSettingsSchema = z.object(settingsFields).check(
+  z.refine(salePriceRule.check, {
+    message: salePriceRule.message,
+    path: [...salePriceRule.path],
+    // Checked as soon as both prices are valid, even while other fields are still empty.
+    when: (payload) =>
+      !payload.issues.some((i) => i.path?.[0] === 'originalPrice' || i.path?.[0] === 'salePrice'),
+  }),
+);
 
 /** What the Settings tab edits; numbers as typed, multipleQtyRestriction '' until chosen. */
 export type SubjectSettingsValues = Omit<

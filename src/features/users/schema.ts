@@ -4,27 +4,29 @@
  * (validation.ts); tests/integration/schema-rules.test.ts checks it against database.rules.json
  * (`users/$uid`). Messages are catalogue ids (src/app/i18n/<locale>/users.json).
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
 
 export const userRecordSchema = z.strictObject({
   /** The Auth uid, also the record's key. */
   id: z.string(),
-  name: z.string().trim().min(1, 'Users.nameRequired').max(200),
+  name: z.string().check(z.trim(), z.minLength(1, 'Users.nameRequired'), z.maxLength(200)),
   /** At most 320 characters (RFC 3696 limit, as the rules). */
   email: z
     .string()
-    .trim()
-    .min(1, 'Users.emailRequired')
-    .max(320)
-    .regex(EMAIL_PATTERN, 'Users.invalidEmail'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Users.emailRequired'),
+      z.maxLength(320),
+      z.regex(EMAIL_PATTERN, 'Users.invalidEmail'),
+    ),
   /** '' until the user form asks for it (scripts/createAdmin.ts stores '' by default). */
-  location: z.string().trim().max(200),
+  location: z.string().check(z.trim(), z.maxLength(200)),
   /**
    * Download URL of the 200x200 resized logo (spec 3, Files), or null when none. The rules also
    * require it to point at this user's own file in Storage.
    */
-  logoUrl: z.url().max(2000).nullable(),
+  logoUrl: z.nullable(z.url().check(z.maxLength(2000))),
   /** Epoch milliseconds, chosen in the form's dd/MM/yyyy date picker. */
   createdAt: z.number(),
   /** Changed only by httpsSetAdmin (spec section 6); the rules refuse any other change. */

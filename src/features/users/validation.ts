@@ -3,7 +3,7 @@
  * catalogue ids (src/app/i18n/<locale>/users.json). The form and its tests use the same schemas.
  */
 import { parseISO } from 'date-fns';
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import { userRecordSchema } from './schema';
 
 /**
@@ -18,8 +18,10 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
  */
 const logoSchema = z
   .custom<File>((value) => value instanceof Blob, 'Users.logoNotImage')
-  .refine((file) => file.type.startsWith('image/'), 'Users.logoNotImage')
-  .refine((file) => file.size < LOGO_MAX_BYTES, 'Users.logoTooLarge');
+  .check(
+    z.refine((file) => file.type.startsWith('image/'), 'Users.logoNotImage'),
+    z.refine((file) => file.size < LOGO_MAX_BYTES, 'Users.logoTooLarge'),
+  );
 
 /**
  * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
@@ -28,15 +30,16 @@ const logoSchema = z
  * fields come from the record schema; parsing trims the texts and gives `createdAt` in epoch
  * milliseconds (local midnight of the day), as stored.
  */
-export const userFormSchema = userRecordSchema.omit({ id: true, logoUrl: true }).extend({
-  location: userRecordSchema.shape.location.min(1, 'Users.locationRequired'),
-  createdAt: z
-    .string()
-    .nullable()
-    .refine((day) => day !== null && day !== '', 'Users.createdAtRequired')
-    .refine((day) => !day || /^\d{4}-\d{2}-\d{2}$/.test(day), 'Users.invalidDate')
-    .transform((day) => parseISO(day as string).getTime()),
-  logo: logoSchema.nullable(),
+export const userFormSchema = z.extend(z.omit(userRecordSchema, { id: true, logoUrl: true }), {
+  location: userRecordSchema.shape.location.check(z.minLength(1, 'Users.locationRequired')),
+  createdAt: z.pipe(
+    z.nullable(z.string()).check(
+      z.refine((day) => day !== null && day !== '', 'Users.createdAtRequired'),
+      z.refine((day) => !day || /^\d{4}-\d{2}-\d{2}$/.test(day), 'Users.invalidDate'),
+    ),
+    z.transform((day: string | null) => parseISO(day as string).getTime()),
+  ),
+  logo: z.nullable(logoSchema),
 });
 
 /** What the user form edits (`createdAt`: 'yyyy-MM-dd' or null; `logo`: a picked file). */

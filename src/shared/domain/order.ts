@@ -5,7 +5,7 @@
  * tests/integration/schema-rules.test.ts checks it against database.rules.json (`orders/$orderId`),
  * whose write rule also freezes an approved order.
  */
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 
 /** Status of an order; any status but 'approved' can be approved (spec section 4). */
 export const orderStatusSchema = z.enum(['pending', 'paid', 'approved', 'cancelled']);
@@ -14,29 +14,29 @@ export const orderRecordSchema = z
   .strictObject({
     /** The record's key, stored as a child too. */
     id: z.string(),
-    studentName: z.string().max(200),
-    studentEmail: z.string().max(320),
-    tutorName: z.string().max(200),
-    tutorEmail: z.string().max(320),
-    subjectName: z.string().max(200),
+    studentName: z.string().check(z.maxLength(200)),
+    studentEmail: z.string().check(z.maxLength(320)),
+    tutorName: z.string().check(z.maxLength(200)),
+    tutorEmail: z.string().check(z.maxLength(320)),
+    subjectName: z.string().check(z.maxLength(200)),
     /** Amount due, currency units (SGD) with 2 decimals, not negative. */
-    total: z.number().min(0),
+    total: z.number().check(z.gte(0)),
     status: orderStatusSchema,
     isUsed: z.boolean(),
     /** Lessons bought, and lessons left (0 <= qtyLeft <= qty). */
-    qty: z.number().min(0),
-    qtyLeft: z.number().min(0),
+    qty: z.number().check(z.gte(0)),
+    qtyLeft: z.number().check(z.gte(0)),
     /** Epoch milliseconds. */
-    createdAt: z.number().min(0),
+    createdAt: z.number().check(z.gte(0)),
     /** Epoch milliseconds after which unused lessons expire. */
-    expiredDate: z.number().min(0),
+    expiredDate: z.number().check(z.gte(0)),
     /** Epoch milliseconds of the last change (server time on approval). */
-    updatedAt: z.number().min(0),
+    updatedAt: z.number().check(z.gte(0)),
     isObsolete: z.boolean(),
     /** Sort key; the list is read ordered by it (spec section 7). */
-    order: z.number().min(0),
+    order: z.number().check(z.gte(0)),
   })
-  .refine((o) => o.qtyLeft <= o.qty, { message: 'qtyLeft above qty', path: ['qtyLeft'] });
+  .check(z.refine((o) => o.qtyLeft <= o.qty, { message: 'qtyLeft above qty', path: ['qtyLeft'] }));
 
 /** Status of an order. */
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -1,11 +1,11 @@
-import type { ZodError } from 'zod';
+import type * as z from '@/shared/zod';
 
 /**
  * The first issue message per field of a failed zod parse, keyed by the field's dotted path
  * ('name', 'subjects.math'). Form schemas use catalogue message ids as their issue messages, so
  * the result maps a field to a message id.
  */
-export function fieldErrors(error: ZodError | undefined | null): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError | undefined | null): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error?.issues ?? []) {
     const field = issue.path.map(String).join('.');

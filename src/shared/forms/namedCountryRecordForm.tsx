@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { z } from 'zod';
+import type * as z from '@/shared/zod';
 import type { RecordFormProps } from './EntityFormPage';
 import { NamedCountryForm, type NamedCountryValues } from './NamedCountryForm';
 import { useFormState, type FormState } from './useFormState';
@@ -24,7 +24,7 @@ export interface NamedCountryFormOptions {
  *   Order; they receive the form
  */
 export function namedCountryRecordForm<V extends NamedCountryValues, O>(
-  schema: z.ZodType<O, Partial<NoInfer<V>>>,
+  schema: z.ZodMiniType<O, Partial<NoInfer<V>>>,
   options: NamedCountryFormOptions,
   Fields?: ComponentType<{ form: FormState<V, O> }>,
 ): ComponentType<RecordFormProps<V, O>> {

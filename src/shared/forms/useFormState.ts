@@ -24,7 +24,7 @@ import {
   type PathValue,
 } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { safeParse } from '../zodMini';
+import { safeParse } from '../zod';
 import type * as z from 'zod/v4/core';
 import { useRemoteChangesContext } from './useRemoteChanges';
 

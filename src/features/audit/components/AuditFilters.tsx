@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { z } from '@/shared/zod';
+import * as z from '@/shared/zod';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
@@ -9,7 +9,7 @@ import { EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
 /** The filter form's schema: texts ('' for no filter), the record id trimmed. */
 const filterSchema = z.object({
   entity: z.string(),
-  record: z.string().trim(),
+  record: z.string().check(z.trim()),
   by: z.string(),
   from: z.string(),
   to: z.string(),
