@@ -127,4 +127,27 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: {
+    // Every browser the app supports preloads modules natively (modulepreload: Chrome 66, Safari
+    // 17, Firefox 115), so the entry needs no polyfill for it (issue 16 item 6).
+    modulePreload: { polyfill: false },
+    // What every page loads besides the entry (React, Firebase's core, Vite's preload helper)
+    // in one chunk instead of three: fewer requests and better compression (0.6 KB gz on
+    // /login). Only such modules belong here: a group that holds one route's code would make
+    // every route that shares a module with it download all of it (rolldown "Manual Code
+    // Splitting"; tried for the sign-in screens: -2 KB on /login, +16 KB on the people lists).
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules\/(react|@firebase\/(app|util|component|logger)|idb)\/|preload-helper/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -2,7 +2,8 @@ import { persistStore, type PersistState } from 'redux-persist';
 import { sessionCleared } from '@/shared/session';
 import { students } from '@/features/people/students/studentsSlice';
 import type { Student } from '@/features/people/students/types';
-import { PERSISTED_ROWS, type PersistStorage } from './persistStorage';
+import { PERSISTED_ROWS, persistedList } from './persistedList';
+import type { PersistStorage } from './persistStorage';
 import { resources } from './resources';
 import { makeStore, sessionRestored } from './store';
 
@@ -49,7 +50,7 @@ const rows = (n: number) =>
 /** The app's store on `storage`, with the registry's lists, persisting them. */
 function listStore(storage: PersistStorage) {
   const store = makeStore(undefined, {}, storage);
-  store.injectResources(resources);
+  store.injectResources(resources, persistedList);
   return store;
 }
 
@@ -88,7 +89,7 @@ describe('persisted store (issue 16 item 5)', () => {
     const persistor = persistStore(reloaded);
     await vi.waitFor(() => expect(sessionRestored(reloaded.getState())).toBe(true));
     expect('students' in reloaded.getState()).toBe(false);
-    reloaded.injectResources(resources);
+    reloaded.injectResources(resources, persistedList);
     persistor.persist();
     await vi.waitFor(() => expect(reloaded.getState().students.ids).toHaveLength(PERSISTED_ROWS));
     expect(reloaded.getState().students.entities.s00000?.name).toBe('Student 0');

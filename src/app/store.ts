@@ -15,8 +15,6 @@ import {
   PURGE,
   REGISTER,
   REHYDRATE,
-  type PersistConfig,
-  type PersistedState,
   type PersistState,
 } from 'redux-persist';
 import { firebaseAuthApi } from '@/features/auth/authApi';
@@ -28,48 +26,14 @@ import type { AccountsApi } from '@/shared/accounts';
 import { sessionCleared } from '@/shared/session';
 import { afterAction } from './afterAction';
 import { notificationMiddlewares } from './notifications';
-import {
-  firstPageTransform,
-  indexedDbStorage,
-  LIST_KEYS,
-  type PersistedRows,
-  firstPageReconciler,
-  type PersistStorage,
-} from './persistStorage';
+import type { PersistList } from './persistedList';
+import { indexedDbStorage, type PersistStorage } from './persistStorage';
 import type { RegisteredResource } from './resources';
-
-/**
- * Version of the persisted lists: 1 = bounded to their first page. A list written by an older
- * version (whole, up to 141 MB at 50,000 records) is not read back but overwritten.
- */
-const LIST_VERSION = 1;
 
 /** The session: everything but its loading and error flags survives a reload. */
 function persistedSession<S>(storage: PersistStorage, reducer: Reducer<S>): Reducer<S> {
   return persistReducer(
     { key: 'auth', storage, blacklist: ['loading', 'error'] },
-    reducer,
-  ) as unknown as Reducer<S>;
-}
-
-/** An action no reducer handles: a reducer's answer to it from no state is its initial state. */
-const INITIAL_STATE_PROBE = 'store/initialStateProbe';
-
-/** An entity list: its first page (ids + entities, persistStorage.ts) survives, no flags. */
-function persistedList<S>(key: string, storage: PersistStorage, reducer: Reducer<S>): Reducer<S> {
-  return persistReducer(
-    {
-      key,
-      storage,
-      version: LIST_VERSION,
-      migrate: (state: PersistedState) =>
-        Promise.resolve(state?._persist.version === LIST_VERSION ? state : undefined),
-      whitelist: [...LIST_KEYS],
-      transforms: [firstPageTransform()],
-      stateReconciler: firstPageReconciler(
-        reducer(undefined, { type: INITIAL_STATE_PROBE }) as PersistedRows,
-      ) as PersistConfig<S>['stateReconciler'],
-    },
     reducer,
   ) as unknown as Reducer<S>;
 }
@@ -118,9 +82,10 @@ const RESOURCES_INJECTED = 'store/resourcesInjected';
  * Signing out (sessionCleared) empties the persisted store: the next user of the browser finds
  * neither the session nor any list in IndexedDB.
  *
- * `store.injectResources(resources)` adds each resource's slice (persisted as a list) and api,
- * once per name; an api given in `backend` wins. A persistor then needs `persist()` to read the
- * injected lists back.
+ * `store.injectResources(resources, persistedList)` adds each resource's slice (persisted as a
+ * list by `persistedList`, from persistedList.ts, which /login does not load) and api, once per
+ * name; an api given in `backend` wins. A persistor then needs `persist()` to read the injected
+ * lists back.
  */
 export function makeStore(
   preloadedState?: Partial<RootState>,
@@ -149,7 +114,7 @@ export function makeStore(
   });
   const injected = new Set<string>();
   const inject = reducer.inject as (slice: { reducerPath: string; reducer: Reducer }) => unknown;
-  function injectResources(list: readonly Resource[]): void {
+  function injectResources(list: readonly Resource[], persistedList: PersistList): void {
     for (const resource of list) {
       if (!resource.slice || injected.has(resource.name)) continue;
       injected.add(resource.name);
@@ -191,8 +156,11 @@ export const persistor = persistStore(store);
 
 /** Loads the registry (its own chunk: every feature's slice and api) and injects it. */
 const registry = async () => {
-  const { resources } = await import('./resources');
-  store.injectResources(resources);
+  const [{ resources }, { persistedList }] = await Promise.all([
+    import('./resources'),
+    import('./persistedList'),
+  ]);
+  store.injectResources(resources, persistedList);
   // Registers the injected lists with the persistor, which reads their first pages back.
   persistor.persist();
   return resources;

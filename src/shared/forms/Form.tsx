@@ -3,7 +3,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { FormState } from './useFormState';
 import { useUnsavedChanges } from './unsavedChanges';
 import { RemoteChangesNotice } from './RemoteChangesNotice';
-import { useRemoteChangesContext } from './useRemoteChanges';
+import { useRemoteChangesContext } from './remoteChangesContext';
 
 /** A fieldset that only groups (the browser's border and padding off). */
 const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };

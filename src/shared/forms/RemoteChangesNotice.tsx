@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { RemoteChanges } from './useRemoteChanges';
+import type { RemoteChanges } from './remoteChangesContext';
 
 /**
  * What a form says when another admin changed or deleted its record meanwhile (issue 16 item 2):

@@ -26,7 +26,7 @@ import {
 import { useIntl } from 'react-intl';
 import { safeParse } from '../zod';
 import type * as z from 'zod/v4/core';
-import { useRemoteChangesContext } from './useRemoteChanges';
+import { useRemoteChangesContext } from './remoteChangesContext';
 
 /** What an input needs to show and change one field (spread into InputField/SelectField). */
 export interface BoundField<V> {

@@ -10,9 +10,19 @@
  * its forms; `Form` and `useFormState` read it from there.
  */
 import type { Database, DataSnapshot } from 'firebase/database';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { database } from '../firebase';
 import { differingFields, mergeChanges, sameStored, type Stored } from './mergeChanges';
+import type { RemoteChanges } from './remoteChangesContext';
+
+// The context and its types live apart so that every form (the sign-in ones too) reads the
+// context without this module's code (issue 16 item 6).
+export {
+  RemoteChangesContext,
+  useRemoteChangesContext,
+  type RemoteChanges,
+  type RemoteStatus,
+} from './remoteChangesContext';
 
 /**
  * Follows `{path}/{id}` with an `onValue` listener (Firebase docs, "Listen for value events"):
@@ -40,31 +50,6 @@ export function watchRecord(
     stopped = true;
     detach?.();
   };
-}
-
-/** What the followed record did since the form loaded it. */
-export type RemoteStatus = 'same' | 'changed' | 'deleted';
-
-/** The state of a record open in a form; see the module comment. */
-export interface RemoteChanges<T> {
-  /** The record the form edits: the loaded one, or the stored one after `reload`. */
-  record: T | null;
-  /** 'changed' while the stored record differs from `record` (and from this form's own saves). */
-  status: RemoteStatus;
-  /** The top-level fields the other admin changed (record field names), sorted. */
-  changedFields: string[];
-  /** Counts reloads; `useFormState` resets the form's values to `initial` when it changes. */
-  version: number;
-  /** Makes the stored record the form's `record` (the form then shows its values). */
-  reload: () => void;
-  /**
-   * The changes to write, from the changes a form would save (record fields): a top-level field
-   * this admin left as loaded is dropped, so the stored value (maybe another admin's) stays; in
-   * a field holding an object (a profile level, a subject's settings) the stored entries take the
-   * place of those this admin left as loaded. The result is remembered as this form's own write,
-   * so its echo is no remote change.
-   */
-  merge: <C extends object>(changes: C) => C;
 }
 
 /**
@@ -132,12 +117,4 @@ export function useRemoteChanges<T extends object>(
     () => ({ record, status, changedFields, version, reload, merge }),
     [record, status, changedFields, version, reload, merge],
   );
-}
-
-/** The record open in the page's forms, for `Form` and `useFormState`; null outside such a page. */
-export const RemoteChangesContext = createContext<RemoteChanges<object> | null>(null);
-
-/** The page's RemoteChanges, or null where no record is followed (create mode, sign-in forms). */
-export function useRemoteChangesContext(): RemoteChanges<object> | null {
-  return useContext(RemoteChangesContext);
 }
