@@ -179,4 +179,28 @@ describe('rowOrder', () => {
       rows = changed;
     }
   });
+
+  it("keeps a rows array's search texts in order through changes, for any query", () => {
+    const next = random(9);
+    const texts = (r: { id: number; name: string }) => [r.name, `#${r.id}`];
+    const index = searchIndex(texts);
+    let rows = Array.from({ length: 80 }, (_, i) => ({ id: i, name: `Name ${i % 7}` }));
+    expect(index.textsOf(rows)).toBe(index.textsOf(rows));
+    for (let step = 0; step < 150; step++) {
+      const changed = rows.slice();
+      const at = Math.floor(next() * changed.length);
+      const kind = next();
+      if (kind < 0.4) changed[at] = { ...changed[at]!, name: `Renamed ${step}` };
+      else if (kind < 0.6) changed.splice(at, 0, { id: 1000 + step, name: `New ${step}` });
+      else if (kind < 0.8) changed.splice(at, 1);
+      else changed.reverse();
+      expect(index.textsOf(changed)).toEqual(changed.map((r) => index.get(r)));
+      // A different query each time: the texts, not the last matches, carry over.
+      const query = `${step % 7}`;
+      expect(filterRows(changed, index, query)).toEqual(
+        changed.filter((r) => index.get(r).includes(query)),
+      );
+      rows = changed;
+    }
+  });
 });

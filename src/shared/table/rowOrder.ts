@@ -274,16 +274,24 @@ export function sortRows<T>(
   return out;
 }
 
-/** The search text of a row (see searchIndex). */
+/** The search texts of rows (see searchIndex). */
 export interface SearchIndex<T> {
+  /** The search text of one row. */
   get(row: T): string;
+  /**
+   * The search texts of `rows`, in their order: kept for the last rows array asked for, and
+   * derived from it when the new one differs by a few rows (a live change), so a keystroke
+   * scans an array of strings instead of looking each row up (issue 16: < 50 ms at 50,000).
+   */
+  textsOf(rows: readonly T[]): readonly string[];
 }
 
 /**
  * The lower-cased search text of each row, joined with a separator no query contains (spec
  * section 5: a case-insensitive substring match over the listed fields). Computed when first
  * asked for and kept per `texts` function and row object, so a live change re-does only the
- * changed rows and nothing walks the whole list until a query is typed.
+ * changed rows; DataTable asks for a list's texts while the browser is idle after its rows
+ * change, so the first keystroke finds them ready.
  */
 export function searchIndex<T>(
   texts: (row: T) => ReadonlyArray<string | number | null | undefined>,
@@ -291,18 +299,35 @@ export function searchIndex<T>(
   let cache = searchTexts.get(texts);
   if (!cache) searchTexts.set(texts, (cache = new WeakMap()));
   const known = cache;
-  return {
-    get(row: T): string {
-      const cached = typeof row === 'object' && row !== null ? known.get(row) : undefined;
-      if (cached !== undefined) return cached;
-      const text = texts(row)
-        .filter((v) => v !== null && v !== undefined)
-        .join('\u0000')
-        .toLocaleLowerCase();
-      if (typeof row === 'object' && row !== null) known.set(row, text);
-      return text;
-    },
+  const get = (row: T): string => {
+    const cached = typeof row === 'object' && row !== null ? known.get(row) : undefined;
+    if (cached !== undefined) return cached;
+    const text = texts(row)
+      .filter((v) => v !== null && v !== undefined)
+      .join('\u0000')
+      .toLocaleLowerCase();
+    if (typeof row === 'object' && row !== null) known.set(row, text);
+    return text;
   };
+  let last: { rows: readonly T[]; texts: string[] } | undefined;
+  const textsOf = (rows: readonly T[]): readonly string[] => {
+    if (last?.rows === rows) return last.texts;
+    const diff = last && alignRows(last.rows, rows, Math.max(64, rows.length >> 4));
+    let out: string[];
+    if (last && diff) {
+      const before = last.texts;
+      out = new Array<string>(rows.length);
+      diff.moved.forEach((to, from) => {
+        if (to >= 0) out[to] = before[from] as string;
+      });
+      for (const j of diff.added) out[j] = get(rows[j] as T);
+    } else {
+      out = rows.map(get);
+    }
+    last = { rows, texts: out };
+    return out;
+  };
+  return { get, textsOf };
 }
 
 /** Search texts already computed, per `texts` function and row object. */
@@ -324,8 +349,9 @@ export function filterRows<T>(rows: readonly T[], index: SearchIndex<T>, query: 
   const q = query.trim().toLocaleLowerCase();
   if (q === '') return rows as T[];
   const hits = new Uint8Array(rows.length);
+  const texts = index.textsOf(rows);
   const match = (j: number) => {
-    hits[j] = index.get(rows[j] as T).includes(q) ? 1 : 0;
+    hits[j] = (texts[j] as string).includes(q) ? 1 : 0;
   };
   const before = lastFilter.get(index);
   const diff =
