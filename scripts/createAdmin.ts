@@ -36,6 +36,7 @@ import { getDatabase } from 'firebase-admin/database';
 import { loadEnv } from 'vite';
 import { adminErrorCode, backOfficeClaims } from '../functions/src/common.js';
 import type { User } from '../src/features/users/types';
+import { runIfMain } from './runMain';
 
 /** What {@link createAdmin} needs. */
 export interface CreateAdminOptions {
@@ -334,12 +335,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

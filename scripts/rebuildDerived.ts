@@ -53,6 +53,7 @@ import {
   writeBatches,
   type NodeDiff,
 } from './rebuildDerivedDiff';
+import { runIfMain } from './runMain';
 
 /** The collections the derived nodes follow, read in this order. */
 const COLLECTIONS: readonly DerivedCollection[] = ['students', 'tutors', 'orders'];
@@ -212,12 +213,4 @@ export async function main(argv: string[], out: Output = console): Promise<numbe
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

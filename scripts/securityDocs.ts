@@ -21,6 +21,7 @@ import {
   type Role,
   type RulesBlock,
 } from '../tests/support/rulesTable';
+import { runIfMain } from './runMain';
 
 /** The document the tables are rendered into. */
 export const SECURITY_DOC = fileURLToPath(new URL('../docs/security.md', import.meta.url));
@@ -132,12 +133,4 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);
