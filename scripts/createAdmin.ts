@@ -29,14 +29,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { loadEnv } from 'vite';
 import { adminErrorCode, backOfficeClaims } from '../functions/src/common.js';
 import type { User } from '../src/features/users/types';
-import { runIfMain } from './runMain';
+import { parseCommandLine, runIfMain } from './runMain';
 
 /** What {@link createAdmin} needs. */
 export interface CreateAdminOptions {
@@ -252,6 +251,23 @@ export function backendTarget(
   return { projectId, databaseURL, local };
 }
 
+/**
+ * {@link backendTarget} of a command line's `--project` and `--database-url`, from this
+ * process's environment and the project's .env.production.
+ */
+export function commandBackend(
+  values: { project?: string; 'database-url'?: string },
+  services?: Parameters<typeof backendTarget>[3],
+) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  return backendTarget(
+    process.env,
+    { project: values.project, databaseUrl: values['database-url'] },
+    loadEnv('production', root, 'VITE_FIREBASE_'),
+    services,
+  );
+}
+
 const USAGE =
   'Usage: npm run create-admin -- --email E --name N [--location L] [--promote] [--url U]\n' +
   '         [--project P] [--database-url D]\n' +
@@ -260,41 +276,28 @@ const USAGE =
 
 /** The command line; returns the exit code. */
 async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        email: { type: 'string' },
-        name: { type: 'string' },
-        location: { type: 'string' },
-        promote: { type: 'boolean', default: false },
-        url: { type: 'string' },
-        project: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      location: { type: 'string' },
+      promote: { type: 'boolean', default: false },
+      url: { type: 'string' },
+      project: { type: 'string' },
+      'database-url': { type: 'string' },
+    },
+    USAGE,
+  );
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values } = parsed;
   if (!values.email || !values.name) {
     console.error(`--email and --name are required.\n${USAGE}`);
     return 2;
   }
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   let app: App | undefined;
   try {
-    const target = backendTarget(
-      process.env,
-      { project: values.project, databaseUrl: values['database-url'] },
-      loadEnv('production', root, 'VITE_FIREBASE_'),
-    );
+    const target = commandBackend(values);
     // In production a forgotten --url would print a working link to localhost (an authorised
     // domain by default) that leads nowhere; locally the Vite app is the obvious target.
     if (!values.url && !target.local) {

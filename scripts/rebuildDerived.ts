@@ -36,14 +36,10 @@
  * Exit codes: 0 compared (and with differences and no --dry-run, written); 1 failed (no project,
  * no credentials, a read or write refused); 2 wrong arguments.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
-import { loadEnv } from 'vite';
 import { rebuildDerived, type DerivedCollection } from '../src/shared/domain/derived';
-import { backendTarget } from './createAdmin';
+import { commandBackend } from './createAdmin';
 import {
   DEFAULT_CHUNK_SIZE,
   diffNode,
@@ -53,7 +49,7 @@ import {
   writeBatches,
   type NodeDiff,
 } from './rebuildDerivedDiff';
-import { runIfMain } from './runMain';
+import { parseCommandLine, runIfMain, type CommandOutput } from './runMain';
 
 /** The collections the derived nodes follow, read in this order. */
 const COLLECTIONS: readonly DerivedCollection[] = ['students', 'tutors', 'orders'];
@@ -137,45 +133,29 @@ const USAGE =
   '  --dry-run: compare and report only. Production unless FIREBASE_DATABASE_EMULATOR_HOST is set.';
 
 /** Where {@link main} prints (the console by default; tests capture it). */
-export interface Output {
-  log: (line: string) => void;
-  error: (line: string) => void;
-}
+export type Output = CommandOutput;
 
 /**
  * The command line (see the module comment for arguments and exit codes).
  * @returns the exit code.
  */
 export async function main(argv: string[], out: Output = console): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        'dry-run': { type: 'boolean', default: false },
-        project: { type: 'string' },
-        'database-url': { type: 'string' },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    out.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    out.log(USAGE);
-    return 0;
-  }
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const parsed = parseCommandLine(
+    argv,
+    {
+      'dry-run': { type: 'boolean', default: false },
+      project: { type: 'string' },
+      'database-url': { type: 'string' },
+    },
+    USAGE,
+    out,
+  );
+  if (parsed.exit !== undefined) return parsed.exit;
+  const { values } = parsed;
   let app: App | undefined;
   try {
     // Only the Database is used: its emulator variable alone selects the local backend.
-    const target = backendTarget(
-      process.env,
-      { project: values.project, databaseUrl: values['database-url'] },
-      loadEnv('production', root, 'VITE_FIREBASE_'),
-      ['database'],
-    );
+    const target = commandBackend(values, ['database']);
     out.log(
       `Backend: ${target.local ? 'local emulators' : 'production'}, project ${target.projectId}, ` +
         `database ${target.databaseURL}`,
