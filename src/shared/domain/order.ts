@@ -1,9 +1,10 @@
 /**
  * The order record, stored at `orders/{id}` (spec section 3, Order; statuses in section 4). The
  * one source of the Order type, here in shared because two features read orders: the orders
- * list (features/orders, which re-exports it) and the dashboard's figures (features/statistics) (orders have no form: they are approved, never edited);
- * tests/integration/schema-rules.test.ts checks it against database.rules.json (`orders/$orderId`),
- * whose write rule also freezes an approved order.
+ * list (features/orders, which re-exports it) and the dashboard's figures (features/statistics).
+ * Orders have no form: they are approved, never edited. tests/integration/schema-rules.test.ts
+ * checks it against database.rules.json (`orders/$orderId`), whose write rule also freezes an
+ * approved order.
  */
 import * as z from '@/shared/zod';
 
