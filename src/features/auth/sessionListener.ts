@@ -57,7 +57,9 @@ async function refreshOrSignOut(): Promise<void> {
 }
 
 /**
- * Calls `onChange` whenever `users/{uid}/isAdmin` changes after its first value.
+ * Calls `onChange` whenever `users/{uid}/isAdmin` disagrees with the `admin` claim of the ID
+ * token the app holds (httpsSetAdmin sets both), the first value included: a role changed while
+ * the listener was still being attached (right after sign-in) is caught too.
  * @returns the function that stops following it.
  */
 function watchOwnRole(uid: string, onChange: () => void): () => void {
@@ -65,15 +67,16 @@ function watchOwnRole(uid: string, onChange: () => void): () => void {
   let stopped = false;
   void Promise.all([import('firebase/database'), database()]).then(([{ onValue, ref }, db]) => {
     if (stopped) return;
-    let known: unknown;
-    let first = true;
     stop = onValue(
       ref(db, `users/${uid}/isAdmin`),
       (snapshot) => {
-        const value: unknown = snapshot.val();
-        if (!first && value !== known) onChange();
-        first = false;
-        known = value;
+        const isAdmin = snapshot.val() === true;
+        void auth.currentUser?.getIdTokenResult().then(
+          (token) => {
+            if (!stopped && (token.claims.admin === true) !== isAdmin) onChange();
+          },
+          () => onChange(),
+        );
       },
       // A student's or tutor's account has no readable record: nothing to follow.
       () => undefined,
