@@ -9,12 +9,14 @@
  * `vite preview` and driven in Chromium:
  *
  * | figure                                          | how                                        |
- * | sign-in -> dashboard figures shown              | Login click to the Students tile showing N |
+ * | sign-in -> dashboard figures shown              | in-page: Login click event to the frame    |
+ * |                                                 | after the Students tile shows N            |
  * | data downloaded at sign-in                      | CDP: HTTP bodies + WebSocket frames, Login |
  * |                                                 | click to figures shown + 1 s               |
  * | students: first page, cold / after reload       | goto /students (new context, signed in) /  |
- * |                                                 | reload, to the first data row              |
- * | students: sort click / search keystroke, p95    | in-page event to the next frame, 20 each   |
+ * |                                                 | reload: in-page, navigation start to the   |
+ * |                                                 | frame after the first data row             |
+ * | students: sort click / search keystroke, p95    | in-page event to the next frame, 40 each   |
  * | orders: search keystroke, p95                   | same on /orders                            |
  * | JS heap on /students after GC                   | CDP HeapProfiler.collectGarbage + usage    |
  * | IndexedDB written by the persisted store        | navigator.storage.estimate() usageDetails  |
@@ -23,7 +25,9 @@
  *
  * Options: `--only remote` measures only the remote change (after the list has settled);
  * `--remote-samples 20` renames that many students (default 5); `--profile out.cpuprofile`
- * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools.
+ * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools;
+ * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
+ * it received, in ms after the Login click (where the sign-in time goes).
  *
  * Cold runs are medians of 3, each in a new browser context. Needs the local backend: run it as
  * `npx tsx bench/scale.ts` and it starts a fresh, empty one (`emulators/start.ts --exec`) unless
@@ -40,19 +44,55 @@ import { build, preview } from 'vite';
 import { buildDemoData } from '../emulators/seed/build';
 import { rebuildDerived } from '../src/shared/domain/derived';
 import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
-import { READY_TIMEOUT_MS, stats } from './support/chromiumHarness';
+import {
+  pageMs,
+  READY_TIMEOUT_MS,
+  SHOWN_SOURCE,
+  stats,
+  watchShown,
+} from './support/chromiumHarness';
 import { reachable } from './support/reachable';
 
 const ROOT = join(import.meta.dirname, '..');
 const DEFAULT_SIZES = [1_000, 10_000, 50_000];
 const COLD_RUNS = 3;
-const SAMPLES = 20;
+const SAMPLES = 40;
 /** The value after `--name` on the command line, if given. */
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 const REMOTE_SAMPLES = Number(option('remote-samples') ?? 5);
+/** `--trace-sign-in`: a timeline of each cold sign-in (see the module comment). */
+const TRACE_SIGN_IN = process.argv.includes('--trace-sign-in');
+
+/**
+ * Records, from now on, when each HTTP response ends and each WebSocket frame arrives (ms after
+ * `since()` on this process's clock, which the CDP events reach within a few ms), for
+ * `--trace-sign-in`.
+ */
+function traceNetwork(cdp: CDPSession, since: () => number): { lines: () => string[] } {
+  const urls = new Map<string, string>();
+  const events: Array<[number, string]> = [];
+  const at = () => performance.now() - since();
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+    urls.set(e.requestId, e.request.url);
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+    const url = (urls.get(e.requestId) ?? '?').replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
+    events.push([at(), `${url} (${(e.encodedDataLength / 1024).toFixed(1)} KB)`]);
+  });
+  cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
+    const data = e.response.payloadData;
+    const path = /"p":"([^"]*)"/.exec(data)?.[1] ?? data.slice(0, 40);
+    events.push([at(), `frame ${path} (${(data.length / 1024).toFixed(1)} KB)`]);
+  });
+  return {
+    lines: () =>
+      events.filter(([t]) => t >= 0).map(([t, what]) => `${t.toFixed(0).padStart(6)} ms  ${what}`),
+  };
+}
+
 /** `--only remote`: only the remote-change figure. */
 const ONLY_REMOTE = option('only') === 'remote';
 /** A fixed clock and seed: the same data on every machine and run. */
@@ -266,20 +306,38 @@ async function measure(n: number, base: string, email: string, password: string)
     const page = await context.newPage();
     page.setDefaultTimeout(READY_TIMEOUT_MS);
     await page.addInitScript(PAINT_SOURCE);
+    await page.addInitScript(SHOWN_SOURCE);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     const bytes = countBytes(cdp);
+    let start = Number.POSITIVE_INFINITY;
+    const trace = TRACE_SIGN_IN ? traceNetwork(cdp, () => start) : undefined;
     await page.goto(`${base}/login`);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    const start = performance.now();
+    // The click and the Students tile showing N, timed in the page (SHOWN_SOURCE).
+    await page.evaluate(`window.__clickAt = new Promise((resolve) =>
+      addEventListener('click', () => resolve(performance.now()), { capture: true, once: true })
+    ), undefined`);
+    await watchShown(
+      page,
+      '__figuresAt',
+      `[...document.querySelectorAll('[role=group]')].some((group) =>
+        group.textContent.startsWith('Students') && group.textContent.endsWith('${shownCount}'))`,
+    );
+    start = performance.now();
     const atClick = bytes.total();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page
       .getByRole('group', { name: 'Students' })
       .getByText(shownCount, { exact: true })
       .waitFor({ timeout: READY_TIMEOUT_MS });
-    const ms = performance.now() - start;
+    const ms =
+      (await pageMs(page, 'window.__figuresAt')) - (await pageMs(page, 'window.__clickAt'));
+    if (trace) {
+      console.log(`\nSign-in timeline (figures shown at ${ms.toFixed(0)} ms):`);
+      for (const line of trace.lines()) console.log(`  ${line}`);
+    }
     await page.waitForTimeout(1000);
     return { context, page, cdp, ms, downloaded: bytes.total() - atClick };
   };
@@ -288,14 +346,13 @@ async function measure(n: number, base: string, email: string, password: string)
     const { context, page, ms, downloaded } = await signedIn();
     signIns.push(ms);
     downloads.push(downloaded);
-    let start = performance.now();
+    // From the navigation's start to the frame after the first row (SHOWN_SOURCE).
     await page.goto(`${base}/students`);
     await firstRow(page, 'Students');
-    cold.push(performance.now() - start);
-    start = performance.now();
+    cold.push(await pageMs(page, 'window.__firstRowAt'));
     await page.reload();
     await firstRow(page, 'Students');
-    reloads.push(performance.now() - start);
+    reloads.push(await pageMs(page, 'window.__firstRowAt'));
     await context.close();
   }
   if (!ONLY_REMOTE) {

@@ -121,9 +121,51 @@ function settled() {
 }
 `;
 
-/** The p-th percentile (0-100, nearest rank below) of ascending `sorted`; NaN when empty. */
+/**
+ * In-page, from document start (an init script): `__shownAt(test)` resolves with
+ * `performance.now()` at the frame after the DOM predicate `test` first holds, watched with a
+ * MutationObserver; `__firstRowAt` is that for the first data row of any table, started with the
+ * document (so it counts from the navigation's start). Figures are read from these, not from
+ * when Playwright's `waitFor` returns: its polling backs off to one check every 500 ms, which
+ * rounded a 0.5 s sign-in up to 1.0 s in some runs.
+ */
+export const SHOWN_SOURCE = `
+window.__shownAt = (test) => new Promise((resolve) => {
+  const done = () => requestAnimationFrame(() => resolve(performance.now()));
+  if (test()) return done();
+  const observer = new MutationObserver(() => {
+    if (!test()) return;
+    observer.disconnect();
+    done();
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+});
+window.__firstRowAt = window.__shownAt(
+  () => document.querySelector('table tbody tr td:not([colspan])') !== null,
+);`;
+
+/**
+ * Starts watching the page for `test` (JavaScript source of a boolean expression on the DOM);
+ * `pageMs(page, 'window.<name>')` then gives when it first held (SHOWN_SOURCE). The page must
+ * have SHOWN_SOURCE as an init script.
+ */
+export async function watchShown(page: Page, name: string, test: string): Promise<void> {
+  // `, undefined`: evaluate would otherwise wait for the promise it assigned.
+  await page.evaluate(`window.${name} = window.__shownAt(() => ${test}), undefined`);
+}
+
+/** In-page ms value of `expression` (a promise of `SHOWN_SOURCE`'s). */
+export const pageMs = async (page: Page, expression: string) =>
+  Number(await page.evaluate(expression));
+
+/**
+ * The p-th percentile (0-100) of ascending `sorted` by the nearest-rank method: the smallest value
+ * with at least p% of the samples at or below it (the ceil(p/100 * n)-th, so p95 of 20 samples is
+ * the 19th, not the largest); NaN when empty.
+ */
 export function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? NaN;
 }
 
 /** "p50 x ms, p95 y ms" of `times` (any order), with `digits` decimals (default 1). */
