@@ -36,9 +36,14 @@ async function productionBuild(outDir: string, mode: string, floor = false): Pro
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   // A production build refuses to start without the project's values (scripts/envCheck.ts);
-  // placeholders measure the same bundle. Values already set (a real .env.production) win.
-  for (const name of REQUIRED_FIREBASE_ENV) {
-    process.env[name] ??=
+  // placeholders measure the same bundle. Values already set (a real .env.production) win. Only
+  // a production-mode build gets them, and only for its own run: process.env outranks the .env
+  // files, so a placeholder left behind would point the test-mode build (the sign-in time,
+  // which talks to the local backend) at no backend at all.
+  const placeholders =
+    mode === 'production' ? REQUIRED_FIREBASE_ENV.filter((name) => !process.env[name]) : [];
+  for (const name of placeholders) {
+    process.env[name] =
       name === 'VITE_FIREBASE_DATABASE_URL' ? 'https://bench-placeholder.firebaseio.com' : 'bench';
   }
   try {
@@ -51,6 +56,7 @@ async function productionBuild(outDir: string, mode: string, floor = false): Pro
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;
+    for (const name of placeholders) delete process.env[name];
   }
 }
 
