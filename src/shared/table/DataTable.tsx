@@ -48,7 +48,14 @@ import {
   type SetListState,
 } from './listState';
 import { PAGE_SIZES, pageItems, type PageSize } from './pagination';
-import { filterRows, prepareSortOrder, searchIndex, sortRows, type SortValue } from './rowOrder';
+import {
+  filterRows,
+  prepareSortOrderSteps,
+  searchIndex,
+  sortRows,
+  type SortValue,
+  type Steps,
+} from './rowOrder';
 import { SearchBox } from './SearchBox';
 import './table.css';
 
@@ -67,10 +74,28 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** Runs `task` when the browser is idle (a timeout where requestIdleCallback is missing). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task());
-  else setTimeout(task, 50);
+/** Longest run of idle work at a time, ms: a keystroke meanwhile waits at most about this long. */
+const IDLE_SLICE_MS = 8;
+
+/**
+ * Runs `steps` one after the other in the browser's idle time, in slices of at most
+ * IDLE_SLICE_MS (a timeout where requestIdleCallback is missing: Safari before 18.4); stops
+ * when `cancelled()` says so. Each step is well under a millisecond (rowOrder's Steps).
+ */
+function runWhenIdle(steps: Array<Steps<unknown>>, cancelled: () => boolean): void {
+  const slice = (deadline?: IdleDeadline) => {
+    if (cancelled()) return;
+    const end = performance.now() + Math.min(deadline?.timeRemaining() ?? 50, IDLE_SLICE_MS);
+    while (steps.length > 0 && performance.now() < end) {
+      if (steps[0]?.next().done) steps.shift();
+    }
+    if (steps.length > 0) schedule();
+  };
+  const schedule = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(slice);
+    else setTimeout(slice, 50);
+  };
+  schedule();
 }
 
 /** A cell's classes: the column's `meta.className`, plus the sticky one of the actions column. */
@@ -207,24 +232,18 @@ function DataTableView<T>({
     return value && column ? sortRows(data, value, sortDesc, column) : data;
   }, [data, columns, sortId, sortDesc]);
   const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
-  // While the browser is idle after the rows change: the search texts of the shown order, so
-  // the first keystroke scans strings, and the other sortable columns' orders, so the first
-  // click on any header is O(n) as well (issue 16: < 50 ms at 50,000).
+  // While the browser is idle after the rows change, in short slices: the search texts of the
+  // shown order, so the first keystroke scans strings, and the other sortable columns' orders,
+  // so the first click on any header is O(n) as well (issue 16: < 50 ms at 50,000, also while
+  // this work is still under way).
   useEffect(() => {
-    const pending: Array<() => void> = [() => void index.textsOf(sorted)];
+    const steps: Array<Steps<unknown>> = [index.textsOfSteps(sorted)];
     for (const column of columns) {
       const value = column.enableSorting !== false ? columnValue(column) : undefined;
-      if (value) pending.push(() => prepareSortOrder(data, value, column));
+      if (value) steps.push(prepareSortOrderSteps(data, value, column));
     }
     let cancelled = false;
-    const next = () => {
-      if (cancelled) return;
-      const task = pending.shift();
-      if (!task) return;
-      task();
-      whenIdle(next);
-    };
-    whenIdle(next);
+    runWhenIdle(steps, () => cancelled);
     return () => {
       cancelled = true;
     };

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   filterRows,
   prepareSortOrder,
+  prepareSortOrderSteps,
+  runSteps,
   searchIndex,
   sortKey,
   sortRows,
@@ -94,6 +96,72 @@ describe('rowOrder', () => {
     expect(sortKey(new Date(5))).toBe(5);
     expect(sortKey(new Date(Number.NaN))).toBeNull();
     expect(sortRows(['b', 3, 'a', 1], (v) => v, false)).toEqual([1, 3, 'a', 'b']);
+  });
+
+  it('sorts like a stable sort of the keys at every size around its run and step lengths', () => {
+    const next = random(23);
+    const value = (r: Row) => r.v;
+    // The reference: the engine's sort on the same keys, empty ones last, ties by input order.
+    const reference = (rows: Row[]) =>
+      rows
+        .map((row, index) => ({ row, index, key: sortKey(row.v) }))
+        .sort((a, b) => {
+          if (a.key === null || b.key === null) {
+            return a.key === b.key ? a.index - b.index : a.key === null ? 1 : -1;
+          }
+          if (typeof a.key !== typeof b.key) return typeof a.key === 'number' ? -1 : 1;
+          return a.key < b.key ? -1 : a.key > b.key ? 1 : a.index - b.index;
+        })
+        .map((entry) => entry.row.id);
+    for (const n of [0, 1, 2, 31, 32, 33, 64, 65, 100, 2047, 2048, 2049, 5000]) {
+      const rows = Array.from({ length: n }, (_, id) => ({
+        id,
+        v: VALUES[Math.floor(next() * VALUES.length)],
+      }));
+      expect(sortRows(rows, value, false, `n${n}`).map((r) => r.id)).toEqual(reference(rows));
+    }
+  });
+
+  it('prepares an order in small steps that give the order sortRows uses', () => {
+    const rows = Array.from({ length: 20_000 }, (_, id) => ({
+      id,
+      v: `Name ${(id * 7919) % 20_011}`,
+    }));
+    const value = (r: Row) => r.v;
+    const steps = prepareSortOrderSteps(rows, value, 'stepped');
+    let count = 0;
+    while (!steps.next().done) count++;
+    // Keys, runs, about 9 merge passes and the result, a step per 2,048 elements of each.
+    expect(count).toBeGreaterThan(50);
+    const order = prepareSortOrder(rows, value, 'stepped');
+    expect(order.rows).toEqual(sortRows(rows, value, false, { id: 'fresh' }));
+    // Kept: the same object for the same rows and column.
+    expect(runSteps(prepareSortOrderSteps(rows, value, 'stepped'))).toBe(order);
+  });
+
+  it('keeps the order a sort click computed while the idle steps were under way', () => {
+    const rows = Array.from({ length: 10_000 }, (_, id) => ({ id, v: (id * 31) % 977 }));
+    const value = (r: Row) => r.v;
+    const steps = prepareSortOrderSteps(rows, value, 'v');
+    steps.next();
+    const clicked = prepareSortOrder(rows, value, 'v');
+    expect(runSteps(steps)).toBe(clicked);
+  });
+
+  it('computes search texts in steps, with the texts textsOf gives', () => {
+    const rows = Array.from({ length: 5_000 }, (_, id) => ({ id, name: `Ána ${id}` }));
+    const texts = (r: (typeof rows)[number]) => [r.name, r.id];
+    const stepped = searchIndex(texts).textsOfSteps(rows);
+    let count = 0;
+    for (;;) {
+      const step = stepped.next();
+      if (step.done) {
+        expect(step.value).toEqual(rows.map((r) => `ána ${r.id}\u0000${r.id}`));
+        break;
+      }
+      count++;
+    }
+    expect(count).toBeGreaterThan(5);
   });
 
   it('filters by case-insensitive substring over the indexed texts only', () => {

@@ -84,20 +84,98 @@ function filledCount(keys: readonly SortKey[]): number {
   return filled === -1 ? keys.length : filled;
 }
 
-function ascending<T>(
+/**
+ * Work done in steps, so that it can run in the browser's idle time without holding a keystroke
+ * back: each `next()` does a bounded amount of work (a few thousand keys or comparisons, well
+ * under 1 ms at 50,000 rows on a 2-core machine) and the last one returns the result. A whole
+ * 50,000-row preparation is 30-120 ms, which as one task delayed a keystroke by as much
+ * (issue 16: a keystroke to paint in under 50 ms, also just after a list loads).
+ */
+export type Steps<R> = Generator<void, R, void>;
+
+/** Runs `steps` to the end at once and returns the result. */
+export function runSteps<R>(steps: Steps<R>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Elements handled between two yields of a Steps computation. */
+const STEP = 2048;
+/** Length of the runs sorted by insertion before the merges. */
+const RUN = 32;
+
+/**
+ * The ascending order of `rows` by `value`, in steps: a bottom-up merge sort of row indexes on
+ * keys computed once per row (keyOf). Its comparison is compareEntries, a total order (equal keys
+ * by input index), so the result is the one stable sort of the keys.
+ */
+function* ascendingSteps<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
   column: unknown,
-): Ascending<T> {
-  const keyed = rows.map((row, index) => ({ row, index, key: keyOf(row, value, column) }));
-  keyed.sort((a, b) => compareEntries(a.key, a.index, b.key, b.index));
-  const keys = keyed.map((entry) => entry.key);
-  return {
-    rows: keyed.map((entry) => entry.row),
-    keys,
-    indexes: keyed.map((entry) => entry.index),
-    filled: filledCount(keys),
+): Steps<Ascending<T>> {
+  const n = rows.length;
+  const rowKeys: SortKey[] = new Array<SortKey>(n);
+  for (let i = 0; i < n; i++) {
+    rowKeys[i] = keyOf(rows[i] as T, value, column);
+    if (i % STEP === STEP - 1) yield;
+  }
+  /** Whether row `a` comes before row `b` (compareEntries < 0). */
+  const before = (a: number, b: number): boolean => {
+    const ka = rowKeys[a] as SortKey;
+    const kb = rowKeys[b] as SortKey;
+    if (ka === null || kb === null) return ka === kb ? a < b : kb === null;
+    if (ka === kb) return a < b;
+    if (typeof ka !== typeof kb) return typeof ka === 'number';
+    return ka < kb;
   };
+  let order = new Int32Array(n);
+  let spare = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let work = 0;
+  for (let low = 0; low < n; low += RUN) {
+    const high = Math.min(low + RUN, n);
+    for (let i = low + 1; i < high; i++) {
+      const row = order[i] as number;
+      let j = i - 1;
+      for (; j >= low && before(row, order[j] as number); j--) order[j + 1] = order[j] as number;
+      order[j + 1] = row;
+    }
+    if ((work += RUN * 4) >= STEP) {
+      work = 0;
+      yield;
+    }
+  }
+  for (let width = RUN; width < n; width *= 2) {
+    for (let low = 0; low < n; low += 2 * width) {
+      const middle = Math.min(low + width, n);
+      const high = Math.min(low + 2 * width, n);
+      let i = low;
+      let j = middle;
+      for (let k = low; k < high; k++) {
+        if (i < middle && (j >= high || before(order[i] as number, order[j] as number))) {
+          spare[k] = order[i++] as number;
+        } else spare[k] = order[j++] as number;
+        if (++work >= STEP) {
+          work = 0;
+          yield;
+        }
+      }
+    }
+    [order, spare] = [spare, order];
+  }
+  const result: Ascending<T> = { rows: [], keys: [], indexes: [], filled: 0 };
+  for (let p = 0; p < n; p++) {
+    const index = order[p] as number;
+    result.rows.push(rows[index] as T);
+    result.keys.push(rowKeys[index] as SortKey);
+    result.indexes.push(index);
+    if (p % STEP === STEP - 1) yield;
+  }
+  result.filled = filledCount(result.keys);
+  return result;
 }
 
 /**
@@ -215,31 +293,45 @@ const latest = new WeakMap<object, { rows: readonly unknown[]; order: Ascending<
 
 /**
  * Computes (once per `rows` array and `column`) and keeps the ascending order that sortRows
- * derives from; DataTable calls it for every sortable column while the browser is idle, so the
- * first click on a header costs O(n) too. When `column` is an object and an order of an earlier
- * rows array for it is known, the new order is derived from that one where the arrays differ by
- * a few rows (a live change: O(n) copying + O(k log n) comparisons instead of a sort).
- * @returns the kept order.
+ * derives from; DataTable runs it for every sortable column while the browser is idle, in steps
+ * (see Steps), so the first click on a header costs O(n) too. When `column` is an object and an
+ * order of an earlier rows array for it is known, the new order is derived from that one where
+ * the arrays differ by a few rows (a live change: O(n) copying + O(k log n) comparisons instead
+ * of a sort).
+ * @returns steps whose result is the kept order.
  */
+export function* prepareSortOrderSteps<T>(
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  column: unknown = '',
+): Steps<Ascending<T>> {
+  const kept = () => orders.get(rows)?.get(column) as Ascending<T> | undefined;
+  const known = kept();
+  if (known) return known;
+  const before =
+    typeof column === 'object' && column !== null
+      ? (latest.get(column) as { rows: readonly T[]; order: Ascending<T> } | undefined)
+      : undefined;
+  const order =
+    (before && updatedAscending(before.rows, before.order, rows, value, column)) ??
+    (yield* ascendingSteps(rows, value, column));
+  // A sort click may have computed it meanwhile (sortRows, at once): keep that one.
+  const meanwhile = kept();
+  if (meanwhile) return meanwhile;
+  let byColumn = orders.get(rows);
+  if (!byColumn) orders.set(rows, (byColumn = new Map()));
+  byColumn.set(column, order);
+  if (typeof column === 'object' && column !== null) latest.set(column, { rows, order });
+  return order;
+}
+
+/** prepareSortOrderSteps run at once: the kept ascending order of `rows` by `value`. */
 export function prepareSortOrder<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
   column: unknown = '',
 ): Ascending<T> {
-  let byColumn = orders.get(rows);
-  if (!byColumn) orders.set(rows, (byColumn = new Map()));
-  let order = byColumn.get(column) as Ascending<T> | undefined;
-  if (order) return order;
-  const before =
-    typeof column === 'object' && column !== null
-      ? (latest.get(column) as { rows: readonly T[]; order: Ascending<T> } | undefined)
-      : undefined;
-  order =
-    (before && updatedAscending(before.rows, before.order, rows, value, column)) ??
-    ascending(rows, value, column);
-  byColumn.set(column, order);
-  if (typeof column === 'object' && column !== null) latest.set(column, { rows, order });
-  return order;
+  return runSteps(prepareSortOrderSteps(rows, value, column));
 }
 
 /**
@@ -284,6 +376,8 @@ export interface SearchIndex<T> {
    * scans an array of strings instead of looking each row up (issue 16: < 50 ms at 50,000).
    */
   textsOf(rows: readonly T[]): readonly string[];
+  /** textsOf in steps (see Steps), for the browser's idle time. */
+  textsOfSteps(rows: readonly T[]): Steps<readonly string[]>;
 }
 
 /**
@@ -310,24 +404,27 @@ export function searchIndex<T>(
     return text;
   };
   let last: { rows: readonly T[]; texts: string[] } | undefined;
-  const textsOf = (rows: readonly T[]): readonly string[] => {
+  function* textsOfSteps(rows: readonly T[]): Steps<readonly string[]> {
     if (last?.rows === rows) return last.texts;
     const diff = last && alignRows(last.rows, rows, Math.max(64, rows.length >> 4));
-    let out: string[];
+    const out = new Array<string>(rows.length);
     if (last && diff) {
       const before = last.texts;
-      out = new Array<string>(rows.length);
       diff.moved.forEach((to, from) => {
         if (to >= 0) out[to] = before[from] as string;
       });
       for (const j of diff.added) out[j] = get(rows[j] as T);
     } else {
-      out = rows.map(get);
+      // A text is a few string operations: a step is a quarter of the rows of a sort step.
+      for (let j = 0; j < rows.length; j++) {
+        out[j] = get(rows[j] as T);
+        if (j % (STEP / 4) === STEP / 4 - 1) yield;
+      }
     }
     last = { rows, texts: out };
     return out;
-  };
-  return { get, textsOf };
+  }
+  return { get, textsOf: (rows) => runSteps(textsOfSteps(rows)), textsOfSteps };
 }
 
 /** Search texts already computed, per `texts` function and row object. */
