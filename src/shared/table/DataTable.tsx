@@ -79,7 +79,7 @@ const IDLE_SLICE_MS = 8;
 
 /**
  * Runs `steps` one after the other in the browser's idle time, in slices of at most
- * IDLE_SLICE_MS (a timeout where requestIdleCallback is missing: Safari before 18.4); stops
+ * IDLE_SLICE_MS (a timeout in a browser without requestIdleCallback); stops
  * when `cancelled()` says so. Each step is well under a millisecond (rowOrder's Steps).
  */
 function runWhenIdle(steps: Array<Steps<unknown>>, cancelled: () => boolean): void {

@@ -122,15 +122,9 @@ function* ascendingSteps<T>(
     rowKeys[i] = keyOf(rows[i] as T, value, column);
     if (i % STEP === STEP - 1) yield;
   }
-  /** Whether row `a` comes before row `b` (compareEntries < 0). */
-  const before = (a: number, b: number): boolean => {
-    const ka = rowKeys[a] as SortKey;
-    const kb = rowKeys[b] as SortKey;
-    if (ka === null || kb === null) return ka === kb ? a < b : kb === null;
-    if (ka === kb) return a < b;
-    if (typeof ka !== typeof kb) return typeof ka === 'number';
-    return ka < kb;
-  };
+  /** Whether row `a` comes before row `b`. */
+  const before = (a: number, b: number): boolean =>
+    compareEntries(rowKeys[a] as SortKey, a, rowKeys[b] as SortKey, b) < 0;
   let order = new Int32Array(n);
   let spare = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
