@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import { SubmitButton } from './SubmitButton';
 
 /**
  * The footer of a create/edit form (spec section 4): the submit button, loading while a save
@@ -22,13 +23,7 @@ export function FormActions({
   return (
     <div className="field is-grouped mt-5">
       <div className="control">
-        <button
-          type="submit"
-          className={`button is-primary${submitting ? ' is-loading' : ''}`}
-          disabled={!valid || submitting}
-        >
-          <FormattedMessage id={submitLabel} />
-        </button>
+        <SubmitButton labelId={submitLabel} enabled={valid} loading={submitting} />
       </div>
       <div className="control">
         <Link className="button is-light" to={backTo}>

@@ -23,7 +23,7 @@ import {
 } from '../validation';
 import { ErrorMessage } from './ErrorMessage';
 import { PasswordField } from './PasswordField';
-import { SubmitButton } from './SubmitButton';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 const EMPTY: ChangePasswordFields = { current: '', next: '', confirmation: '' };

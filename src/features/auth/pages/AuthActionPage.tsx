@@ -23,7 +23,7 @@ import { useLocale } from '@/shared/i18n/LocaleContext';
 import { AuthScreen } from '../components/AuthScreen';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PasswordField } from '../components/PasswordField';
-import { SubmitButton } from '../components/SubmitButton';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import {
   actionFailure,
   continuePath,

@@ -25,7 +25,7 @@ import { AuthScreen } from '../components/AuthScreen';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PasswordField } from '../components/PasswordField';
 import { SocialButtons } from '../components/SocialButtons';
-import { SubmitButton } from '../components/SubmitButton';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { failedRules, loginSchema, setPasswordSchema, type LoginFields } from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 

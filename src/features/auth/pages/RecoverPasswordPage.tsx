@@ -18,7 +18,7 @@ import { useLocale } from '@/shared/i18n/LocaleContext';
 import { selectAuth, sendResetLink } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { SubmitButton } from '../components/SubmitButton';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { recoverSchema, type RecoverFields } from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 

@@ -19,6 +19,7 @@ import type { Tutor } from '@/features/people/tutors/types';
 import { FileField } from '@/shared/forms/FileField';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { Form } from '@/shared/forms/Form';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { CREATED_STATE } from '@/shared/forms/useCreatedState';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { useFormState } from '@/shared/forms/useFormState';
@@ -162,13 +163,7 @@ export function PersonBasicForm<P extends Student | Tutor>({
         </div>
       </div>
       <div className="buttons">
-        <button
-          type="submit"
-          className={`button is-primary${saving ? ' is-loading' : ''}`}
-          disabled={!form.valid || saving || pending !== null}
-        >
-          <FormattedMessage id="Common.save" />
-        </button>
+        <SubmitButton enabled={form.valid && pending === null} loading={saving} />
       </div>
     </Form>
   );

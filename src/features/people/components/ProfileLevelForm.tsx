@@ -19,6 +19,7 @@ import { Form } from '@/shared/forms/Form';
 import { FormField } from '@/shared/forms/FormField';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useFormState } from '@/shared/forms/useFormState';
 import { useRemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { profileLevelValues, type ProfileLevelValues } from '../formValues';
@@ -207,13 +208,7 @@ export function ProfileLevelForm<P extends Student | Tutor>({
           </fieldset>
         </div>
       </div>
-      <button
-        type="submit"
-        className={`button is-primary${saving ? ' is-loading' : ''}`}
-        disabled={!form.valid || saving}
-      >
-        <FormattedMessage id="Common.save" />
-      </button>
+      <SubmitButton enabled={form.valid} loading={saving} />
     </Form>
   );
 }

@@ -19,6 +19,7 @@ import { FileField } from '@/shared/forms/FileField';
 import { FollowUpFailures } from '@/shared/forms/FollowUpFailures';
 import { Form } from '@/shared/forms/Form';
 import { InputField } from '@/shared/forms/InputField';
+import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useFormState } from '@/shared/forms/useFormState';
 import type { User } from '../types';
 import { userFormSchema, type UserFormData, type UserFormValues } from '../validation';
@@ -176,13 +177,7 @@ export function UserForm({
               {/* While retrying, the Retry button of FollowUpFailures replaces Save. */}
               {!retrying && (
                 <div className="control">
-                  <button
-                    type="submit"
-                    className={`button is-primary${saving ? ' is-loading' : ''}`}
-                    disabled={!form.valid || saving}
-                  >
-                    <FormattedMessage id="Common.save" />
-                  </button>
+                  <SubmitButton enabled={form.valid} loading={saving} />
                 </div>
               )}
               {mode !== 'profile' && (
