@@ -1,7 +1,6 @@
 import {
   canSetPassword,
   changePasswordSchema,
-  checkChangePassword,
   failedRules,
   isSafePassword,
   isValidEmail,
@@ -39,40 +38,31 @@ describe('canSetPassword (spec 5: Set Password enabled only when both hold)', ()
   });
 });
 
-describe('checkChangePassword (spec 5, Change password)', () => {
-  it('is valid when safe, confirmed, different and a current password is typed', () => {
-    expect(
-      checkChangePassword({ current: 'old-one', next: 'new-one', confirmation: 'new-one' }),
-    ).toEqual({
-      safe: true,
-      matches: true,
-      differs: true,
-      valid: true,
-    });
+describe('changePasswordSchema: the rules of spec 5 (Change password), each reported', () => {
+  const failed = (current: string, next: string, confirmation: string) => [
+    ...failedRules(changePasswordSchema, { current, next, confirmation }),
+  ];
+  it('holds when safe, confirmed, different and a current password is typed', () => {
+    expect(failed('old-one', 'new-one', 'new-one')).toEqual([]);
   });
   it('flags an insecure new password', () => {
-    const c = checkChangePassword({ current: 'old-one', next: 'abc', confirmation: 'abc' });
-    expect(c.safe).toBe(false);
-    expect(c.valid).toBe(false);
+    expect(failed('old-one', 'abc', 'abc')).toEqual(['Auth.insecurePassword']);
   });
   it('flags a confirmation that does not match', () => {
-    const c = checkChangePassword({ current: 'old-one', next: 'new-one', confirmation: 'new-onf' });
-    expect(c.matches).toBe(false);
-    expect(c.valid).toBe(false);
+    expect(failed('old-one', 'new-one', 'new-onf')).toEqual(['Auth.passwordsDoNotMatch']);
   });
   it('flags a new password equal to the current one', () => {
-    const c = checkChangePassword({
-      current: 'same-one',
-      next: 'same-one',
-      confirmation: 'same-one',
-    });
-    expect(c.differs).toBe(false);
-    expect(c.valid).toBe(false);
+    expect(failed('same-one', 'same-one', 'same-one')).toEqual(['Auth.samePassword']);
   });
   it('needs the current password', () => {
-    expect(
-      checkChangePassword({ current: '', next: 'new-one', confirmation: 'new-one' }).valid,
-    ).toBe(false);
+    expect(failed('', 'new-one', 'new-one')).toEqual(['Auth.currentPasswordRequired']);
+  });
+  it('reports every broken rule at once, for the hints', () => {
+    expect(failed('abc', 'abc', 'abd').sort()).toEqual([
+      'Auth.insecurePassword',
+      'Auth.passwordsDoNotMatch',
+      'Auth.samePassword',
+    ]);
   });
 });
 

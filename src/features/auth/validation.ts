@@ -109,29 +109,6 @@ export const changePasswordSchema = z
     }),
   );
 
-/** The three rules of spec 5 (Change password), each evaluated on its own for live hints. */
-export interface ChangePasswordChecks {
-  /** The new password has at least 6 characters. */
-  safe: boolean;
-  /** The confirmation equals the new password. */
-  matches: boolean;
-  /** The new password differs from the current one. */
-  differs: boolean;
-  /** All of the above, and a current password was typed: the submit button is enabled. */
-  valid: boolean;
-}
-
-/** Evaluates the change-password rules of spec section 5 (from `changePasswordSchema`). */
-export function checkChangePassword(fields: ChangePasswordFields): ChangePasswordChecks {
-  const failed = failedRules(changePasswordSchema, fields);
-  return {
-    safe: !failed.has('Auth.insecurePassword'),
-    matches: !failed.has('Auth.passwordsDoNotMatch'),
-    differs: !failed.has('Auth.samePassword'),
-    valid: failed.size === 0,
-  };
-}
-
 /** Whether the 'Set Password' button of the sign-in-link form is enabled (spec 5). */
 export function canSetPassword(email: string, password: string): boolean {
   return z.safeParse(setPasswordSchema, { email, password }).success;

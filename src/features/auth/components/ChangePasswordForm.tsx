@@ -16,12 +16,9 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Form } from '@/shared/forms/Form';
 import { useFormState } from '@/shared/forms/useFormState';
 import { changePassword, selectAuth } from '../authSlice';
-import {
-  changePasswordSchema,
-  checkChangePassword,
-  type ChangePasswordFields,
-} from '../validation';
+import { changePasswordSchema, failedRules, type ChangePasswordFields } from '../validation';
 import { ErrorMessage } from './ErrorMessage';
+import { NewPasswordInputs } from './NewPasswordInputs';
 import { PasswordField } from './PasswordField';
 import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
@@ -36,7 +33,6 @@ export function ChangePasswordForm() {
     EMPTY,
   );
   const id = useId();
-  const checks = checkChangePassword(form.values);
 
   useAuthCleanUpOnLeave();
 
@@ -62,35 +58,16 @@ export function ChangePasswordForm() {
             autoComplete="current-password"
             {...form.bind('current')}
           />
-          <PasswordField
-            id={`${id}-next`}
-            label={<FormattedMessage id="Auth.newPassword" />}
-            autoComplete="new-password"
-            {...form.bind('next')}
-            error={null}
-            rules={[
-              { ok: checks.safe, okId: 'Auth.securePassword', badId: 'Auth.insecurePassword' },
-              { ok: checks.differs, badId: 'Auth.samePassword' },
-            ]}
-          />
-          <PasswordField
-            id={`${id}-confirmation`}
-            label={<FormattedMessage id="Auth.confirmPassword" />}
-            autoComplete="new-password"
-            {...form.bind('confirmation')}
-            error={null}
-            rules={[
-              {
-                ok: checks.matches,
-                okId: 'Auth.passwordsMatch',
-                badId: 'Auth.passwordsDoNotMatch',
-              },
-            ]}
+          <NewPasswordInputs
+            idPrefix={id}
+            next={form.bind('next')}
+            confirmation={form.bind('confirmation')}
+            failed={failedRules(changePasswordSchema, form.values)}
           />
           <div className="field mt-4">
             <SubmitButton
               labelId="Auth.changePasswordSubmit"
-              enabled={checks.valid}
+              enabled={form.valid}
               loading={loading}
             />
           </div>

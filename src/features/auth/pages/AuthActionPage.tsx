@@ -22,7 +22,7 @@ import { useFormState } from '@/shared/forms/useFormState';
 import { useLocale } from '@/shared/i18n/LocaleContext';
 import { AuthScreen } from '../components/AuthScreen';
 import { ErrorMessage } from '../components/ErrorMessage';
-import { PasswordField } from '../components/PasswordField';
+import { NewPasswordInputs } from '../components/NewPasswordInputs';
 import { SubmitButton } from '@/shared/forms/SubmitButton';
 import {
   actionFailure,
@@ -150,33 +150,11 @@ function NewPasswordForm({
       <Form form={form} onSubmit={onSubmit} submitting={submitting}>
         {/* For password managers: the account whose password this is. */}
         <input type="email" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          id="reset-next"
-          label={<FormattedMessage id="Auth.newPassword" />}
-          autoComplete="new-password"
-          {...form.bind('next')}
-          error={null}
-          rules={[
-            {
-              ok: !failed.has('Auth.insecurePassword'),
-              okId: 'Auth.securePassword',
-              badId: 'Auth.insecurePassword',
-            },
-          ]}
-        />
-        <PasswordField
-          id="reset-confirmation"
-          label={<FormattedMessage id="Auth.confirmPassword" />}
-          autoComplete="new-password"
-          {...form.bind('confirmation')}
-          error={null}
-          rules={[
-            {
-              ok: !failed.has('Auth.passwordsDoNotMatch'),
-              okId: 'Auth.passwordsMatch',
-              badId: 'Auth.passwordsDoNotMatch',
-            },
-          ]}
+        <NewPasswordInputs
+          idPrefix="reset"
+          next={form.bind('next')}
+          confirmation={form.bind('confirmation')}
+          failed={failed}
         />
         <div className="field mt-4">
           <SubmitButton
