@@ -56,6 +56,29 @@ export interface DemoData {
   orders: Record<string, Order>;
 }
 
+/** The record collections of {@link DemoData}, each a database node of the same name. */
+export const DEMO_COLLECTIONS = [
+  'fieldLevels',
+  'levels',
+  'schools',
+  'subjects',
+  'students',
+  'tutors',
+  'orders',
+] as const;
+
+/**
+ * The records of `data` as the paths of one multi-path update (`{ 'students/{id}': record }`),
+ * accounts' user records and derived nodes not included.
+ */
+export function demoRecordUpdates(data: DemoData): Record<string, unknown> {
+  return Object.fromEntries(
+    DEMO_COLLECTIONS.flatMap((collection) =>
+      Object.entries(data[collection]).map(([id, record]) => [`${collection}/${id}`, record]),
+    ),
+  );
+}
+
 /** The signed-in demo accounts printed by `npm start` and listed in the README. */
 export const DEMO_CREDENTIALS = [
   { role: 'admin', email: 'admin@tuition.test', password: 'admin123', isAdmin: true },

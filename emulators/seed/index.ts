@@ -10,7 +10,13 @@ import { getDatabase } from 'firebase-admin/database';
 import { backOfficeClaims } from '../../functions/src/common.js';
 import { rebuildDerived } from '../../src/shared/domain/derived';
 import { localAdminApp } from '../admin';
-import { buildDemoData, type DemoAccount, type DemoDataOptions } from './build';
+import {
+  buildDemoData,
+  DEMO_COLLECTIONS,
+  demoRecordUpdates,
+  type DemoAccount,
+  type DemoDataOptions,
+} from './build';
 
 export { DEMO_CREDENTIALS, buildDemoData } from './build';
 export type { DemoData, DemoDataOptions } from './build';
@@ -71,20 +77,7 @@ export async function seedDemoData(options: DemoDataOptions = {}): Promise<SeedC
     const uid = await upsertAccount(auth, account);
     updates[`users/${uid}`] = { ...account.record, id: uid };
   }
-  const collections = [
-    'fieldLevels',
-    'levels',
-    'schools',
-    'subjects',
-    'students',
-    'tutors',
-    'orders',
-  ] as const;
-  for (const collection of collections) {
-    for (const [id, record] of Object.entries(data[collection])) {
-      updates[`${collection}/${id}`] = record;
-    }
-  }
+  Object.assign(updates, demoRecordUpdates(data));
   // The list nodes, counters and indexes the app keeps with every write (issue 16).
   Object.assign(
     updates,
@@ -92,7 +85,8 @@ export async function seedDemoData(options: DemoDataOptions = {}): Promise<SeedC
   );
   // One multi-path update: listeners see the whole data set appear at once.
   await getDatabase(app).ref().update(updates);
-  const count = (collection: (typeof collections)[number]) => Object.keys(data[collection]).length;
+  const count = (collection: (typeof DEMO_COLLECTIONS)[number]) =>
+    Object.keys(data[collection]).length;
   return {
     accounts: data.accounts.length,
     students: count('students'),

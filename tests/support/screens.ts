@@ -13,7 +13,7 @@
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
-import { buildDemoData } from '../../emulators/seed/build';
+import { buildDemoData, demoRecordUpdates } from '../../emulators/seed/build';
 import {
   adminApp,
   createAccount,
@@ -60,21 +60,7 @@ function stringsOf(value: unknown): string[] {
  */
 export async function writeScreenData(adminUid: string): Promise<ScreenData> {
   const data = buildDemoData({ students: 3, tutors: 3, orders: 3, seed: 1789 });
-  const collections = [
-    'fieldLevels',
-    'levels',
-    'schools',
-    'subjects',
-    'students',
-    'tutors',
-    'orders',
-  ] as const;
-  const updates: Record<string, unknown> = {};
-  for (const collection of collections) {
-    for (const [id, record] of Object.entries(data[collection])) {
-      updates[`${collection}/${id}`] = record;
-    }
-  }
+  const updates = demoRecordUpdates(data);
   const db = getAdminDatabase(adminApp());
   const [subjectId, subject] = Object.entries(data.subjects)[0]!;
   const auditKey = db.ref('auditLog').push().key!;
