@@ -20,6 +20,8 @@ import { closeBrowser, newPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 
 const DAY = 86_400_000;
+/** The pending card's title: all of them, or the oldest 10 when there are more. */
+const PENDING_TITLE = /^(Orders|The 10 oldest of [\d,]+ orders) waiting for approval$/;
 /** The orders this file made (removed with their figures afterwards). */
 const orderIds: string[] = [];
 const pages: Page[] = [];
@@ -185,7 +187,7 @@ describe('statistics', () => {
     const p = await page();
     await signIn(p, admin.email, admin.password);
     await p.goto('/statistic');
-    const list = p.getByRole('table', { name: 'Orders waiting for approval' });
+    const list = p.getByRole('table', { name: PENDING_TITLE });
     await list.waitFor();
     await p.getByLabel('Search').first().fill(id);
     await list.getByRole('cell', { name: id, exact: true }).waitFor();
@@ -216,7 +218,7 @@ describe('statistics', () => {
       >;
     // The tiles are the stored counters (issue 16: never counted from whole collections).
     const figures = await counts();
-    await p.getByRole('table', { name: 'Orders waiting for approval' }).waitFor();
+    await p.getByRole('table', { name: PENDING_TITLE }).waitFor();
     await expect.poll(() => shown('Students')).toBe(figures.students ?? 0);
     await expect.poll(() => shown('Active tutors')).toBe(figures.activeTutors ?? 0);
     await expect.poll(() => shown('Pending approvals')).toBe(figures.pendingApprovals ?? 0);
@@ -251,6 +253,44 @@ describe('statistics', () => {
     await expect.poll(shown, { timeout: 2_000 }).toBe(before - 1);
     await list.getByRole('cell', { name: ids[1]!, exact: true }).waitFor();
     await expect.poll(() => list.getByRole('cell', { name: ids[0]!, exact: true }).count()).toBe(0);
+  });
+
+  it('the pending card lists the 10 oldest of the total and says so', async () => {
+    // 11 orders waiting since 2001: the oldest of all, more than the card lists.
+    const ids: string[] = [];
+    for (let i = 1; i <= 11; i++)
+      ids.push(
+        await arrangeOrder({
+          status: 'pending',
+          createdAt: Date.UTC(2001, 0, 1) + i * 60_000,
+          expiredDate: Date.now() + 60 * DAY,
+        }),
+      );
+    const p = await page();
+    await signIn(p, admin.email, admin.password);
+    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const tile = p.getByRole('group', { name: 'Pending approvals' }).locator('.title');
+    const shown = async () => Number((await tile.textContent())?.replace(/\D/g, ''));
+    await expect.poll(shown).toBeGreaterThanOrEqual(11);
+    // Not 'Orders waiting for approval' with 10 rows, which read as all of them.
+    const list = p.getByRole('table', {
+      name: /^The 10 oldest of [\d,]+ orders waiting for approval$/,
+    });
+    const listedOf = async () =>
+      Number((await list.getAttribute('aria-label'))?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+    await list.getByRole('cell', { name: ids[0]!, exact: true }).waitFor();
+    await expect.poll(async () => (await listedOf()) === (await shown())).toBe(true);
+    // Oldest first, 5 a page: page 2 ends with the tenth, and the eleventh is not listed.
+    await p
+      .getByRole('navigation', { name: /^Pages of The 10 oldest of/ })
+      .getByRole('button', { name: 'Go to page 2' })
+      .click();
+    await list.getByRole('cell', { name: ids[9]!, exact: true }).waitFor();
+    expect(await list.getByRole('cell', { name: ids[10]!, exact: true }).count()).toBe(0);
+    // The oldest leaves the queue (another admin approves it): the eleventh moves into the card.
+    await removeWithDerived({ orders: [ids[0]!] });
+    await list.getByRole('cell', { name: ids[10]!, exact: true }).waitFor();
+    await removeWithDerived({ orders: ids.slice(1) });
   });
 });
 

@@ -33,6 +33,7 @@ export function DashboardStatistics() {
       <OrdersListCard
         kind="pending"
         orders={stats.pending}
+        total={stats.summary.pendingApprovals}
         loading={stats.loading}
         className="mb-5"
       />

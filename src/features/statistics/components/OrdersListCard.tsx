@@ -9,7 +9,8 @@ const KINDS = {
   /** Orders waiting for approval, by creation date. */
   pending: {
     titleId: 'Statistics.pending.title',
-    partTitleId: 'Statistics.pending.title',
+    /** The title when the card lists only the oldest of more orders. */
+    partTitleId: 'Statistics.pending.titleOldest',
     dateField: 'createdAt',
     csvFileName: 'pending-approvals',
   },
@@ -27,8 +28,8 @@ const KINDS = {
  * A card of orders (issue 9) on the statistics page and the admin dashboard: those waiting for
  * approval (`kind="pending"`, CSV 'pending-approvals') or expiring within EXPIRY_HORIZON_DAYS
  * (`kind="expiring"`, CSV 'expiring-orders'). Its title also names the table; when `total` (the
- * tile's count) exceeds the orders listed, the expiring card's title says it lists the soonest
- * `orders.length` of `total`.
+ * tile's count) exceeds the orders listed, the title says the card lists only part of them: the
+ * oldest (pending) or the soonest (expiring) `orders.length` of `total`.
  */
 export function OrdersListCard({
   kind,
@@ -48,7 +49,7 @@ export function OrdersListCard({
   const intl = useIntl();
   const { titleId, partTitleId, dateField, csvFileName } = KINDS[kind];
   const part = total !== undefined && total > orders.length;
-  // Only the expiring titles have placeholders; the pending one ignores the values.
+  // Titles without a placeholder ignore the values.
   const title = intl.formatMessage(
     { id: part ? partTitleId : titleId },
     { days: EXPIRY_HORIZON_DAYS, shown: orders.length, total },

@@ -24,7 +24,12 @@ export default function StatisticsPage() {
       <OrdersChartCard months={stats.months} className="mb-5" />
       <div className="columns is-multiline">
         <div className="column is-full">
-          <OrdersListCard kind="pending" orders={stats.pending} loading={stats.loading} />
+          <OrdersListCard
+            kind="pending"
+            orders={stats.pending}
+            total={stats.summary.pendingApprovals}
+            loading={stats.loading}
+          />
         </div>
         <div className="column is-full">
           <OrdersListCard
