@@ -1,7 +1,7 @@
 /**
  * The audit log in Chromium (issue 17 item 4): an admin edits a school, opens its History link from
  * the form, sees the entry with the changed field before and after, and filters the log by
- * entity. The school is made for this test and removed afterwards with its entries.
+ * entity and by days. The school is made for this test and removed afterwards with its entries.
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
@@ -95,5 +95,53 @@ describe('audit log', () => {
     expect(new URL(p.url()).searchParams.has('record')).toBe(false);
     await p.getByLabel('Search', { exact: true }).fill(tag);
     await expect.poll(() => schoolRows(p).count()).toBe(1);
+  });
+
+  it('filters by days typed dd/mm/yyyy, and refuses a date that is none or a range backwards', async () => {
+    const p = (session as AdminSession).page;
+    await p.goto(`/audit?record=${schoolId}`);
+    await expect.poll(() => schoolRows(p).count()).toBe(1);
+    const from = p.getByLabel('From', { exact: true });
+    const until = p.getByLabel('Until', { exact: true });
+    const filter = p.getByRole('button', { name: 'Filter', exact: true });
+    // Leaves the date fields (their calendars close), as a person clicking elsewhere does.
+    const leaveDates = () => p.getByLabel('Record id', { exact: true }).click();
+    const dayText = (d: Date) =>
+      [d.getDate(), d.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/') +
+      `/${d.getFullYear()}`;
+    const iso = (d: Date) =>
+      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const today = new Date();
+    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+
+    // Not a date: said on the field, and the filter in force stays.
+    await from.fill('31/02/2026');
+    await leaveDates();
+    await p.getByText('Invalid date', { exact: true }).waitFor();
+    await filter.click();
+    expect(new URL(p.url()).searchParams.has('from')).toBe(false);
+
+    // Until before From: said on Until, nothing applied.
+    await from.fill(dayText(today));
+    await until.fill(dayText(yesterday));
+    await leaveDates();
+    await p.getByText('Until cannot be before From', { exact: true }).waitFor();
+    await filter.click();
+    expect(new URL(p.url()).searchParams.has('to')).toBe(false);
+
+    // Today only: applied, in the query string as days, and today's edit is listed.
+    await until.fill(dayText(today));
+    await leaveDates();
+    await filter.click();
+    await p.waitForURL((url) => url.searchParams.get('to') === iso(today));
+    expect(new URL(p.url()).searchParams.get('from')).toBe(iso(today));
+    await expect.poll(() => schoolRows(p).count()).toBe(1);
+    // Yesterday only: the edit was made today.
+    await from.fill(dayText(yesterday));
+    await until.fill(dayText(yesterday));
+    await leaveDates();
+    await filter.click();
+    await p.waitForURL((url) => url.searchParams.get('to') === iso(yesterday));
+    await expect.poll(() => schoolRows(p).count()).toBe(0);
   });
 });

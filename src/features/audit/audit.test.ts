@@ -4,7 +4,13 @@ import { createIntl } from 'react-intl';
 import type { AuditEntry } from '@/shared/rtdb';
 import { auditIndexOf, matchesFilter, pushIdTimePrefix } from './auditApi';
 import { changesText, fieldChanges } from './changes';
-import { parseFilter, toAuditFilter, writeFilter } from './filterParams';
+import {
+  auditFilterSchema,
+  EMPTY_FILTER,
+  parseFilter,
+  toAuditFilter,
+  writeFilter,
+} from './filterParams';
 
 const entry: AuditEntry = {
   id: '-Nabc',
@@ -83,6 +89,33 @@ describe('the filter in the query string', () => {
     expect(filter.from).toBe(new Date(2026, 0, 31).getTime());
     expect(filter.to).toBe(new Date(2026, 1, 1).getTime() - 1);
     expect(toAuditFilter({ entity: '', record: '', by: '', from: '', to: '' })).toEqual({});
+  });
+});
+
+describe('the filter form (auditFilterSchema)', () => {
+  const failed = (from: string, to: string) =>
+    auditFilterSchema
+      .safeParse({ ...EMPTY_FILTER, from, to })
+      .error?.issues.map((issue) => issue.message) ?? [];
+  it('takes no dates, one date, or a range of one day or more', () => {
+    expect(failed('', '')).toEqual([]);
+    expect(failed('2026-01-31', '')).toEqual([]);
+    expect(failed('', '2026-01-31')).toEqual([]);
+    expect(failed('2026-01-31', '2026-01-31')).toEqual([]);
+    expect(failed('2026-01-31', '2026-02-01')).toEqual([]);
+  });
+  it('refuses typed text that is no date (the date picker passes it on)', () => {
+    expect(failed('invalid:31/02/2026', '')).toEqual(['Audit.invalidDate']);
+  });
+  it('refuses a range that ends before it starts, on Until', () => {
+    const result = auditFilterSchema.safeParse({
+      ...EMPTY_FILTER,
+      from: '2026-02-01',
+      to: '2026-01-31',
+    });
+    expect(result.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['to'], 'Audit.untilBeforeFrom'],
+    ]);
   });
 });
 

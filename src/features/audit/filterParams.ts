@@ -3,21 +3,40 @@
  * a shared link): `?entity=schools&record=<id>&by=<uid>&from=2026-01-31&to=2026-02-28`. Each
  * record form's History link opens `/audit?record=<id>`.
  */
+import * as z from '@/shared/zod';
 import { AUDITED_ENTITIES, type AuditFilter } from './auditApi';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A day of the range: 'yyyy-MM-dd', or '' for none (the date picker passes on text that is no date). */
+const daySchema = z.string().check(z.refine((v) => v === '' || DAY.test(v), 'Audit.invalidDate'));
+
+/**
+ * The filter form's schema: texts ('' for no filter), the record id trimmed, the range's days
+ * real dates ('Audit.invalidDate') with Until not before From ('Audit.untilBeforeFrom', on `to`).
+ * Messages are catalogue ids.
+ */
+export const auditFilterSchema = z
+  .object({
+    entity: z.string(),
+    record: z.string().check(z.trim()),
+    by: z.string(),
+    from: daySchema,
+    to: daySchema,
+  })
+  .check(
+    z.refine(({ from, to }) => !from || !to || from <= to, {
+      message: 'Audit.untilBeforeFrom',
+      path: ['to'],
+    }),
+  );
+
 /** The filter as the form holds it: texts, '' for no filter; dates as 'YYYY-MM-DD'. */
-export interface AuditFilterForm {
-  entity: string;
-  record: string;
-  by: string;
-  from: string;
-  to: string;
-}
+export type AuditFilterForm = z.input<typeof auditFilterSchema>;
 
 export const EMPTY_FILTER: AuditFilterForm = { entity: '', record: '', by: '', from: '', to: '' };
 
 const KEYS = Object.keys(EMPTY_FILTER) as Array<keyof AuditFilterForm>;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Reads the filter from query parameters; unknown entities and malformed dates are ignored. */
 export function parseFilter(params: URLSearchParams): AuditFilterForm {

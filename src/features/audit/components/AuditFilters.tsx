@@ -1,24 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import * as z from '@/shared/zod';
+import { DateField } from '@/shared/forms/DateField';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
 import { AUDITED_ENTITIES, type AuditAuthor } from '../auditApi';
-import { EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
-
-/** The filter form's schema: texts ('' for no filter), the record id trimmed. */
-const filterSchema = z.object({
-  entity: z.string(),
-  record: z.string().check(z.trim()),
-  by: z.string(),
-  from: z.string(),
-  to: z.string(),
-});
+import { auditFilterSchema, EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
 
 /**
  * The audit screen's filters (issue 17 item 4): entity, record id, admin and a date range, on the
  * one form system (shared/forms/useFormState). They apply on Filter (one query per choice, not per
- * keystroke); Clear removes them all. A filter is not a record: leaving with a changed, unapplied
+ * keystroke) when they hold: the dates are the app's date pickers (dd/MM/yyyy, spec section 9),
+ * and a range that ends before it starts is refused; Clear removes them all. A filter is not a record: leaving with a changed, unapplied
  * filter does not ask for confirmation. The page remounts it (`key`) when the filter in force
  * changes from outside (Back, a History link).
  */
@@ -34,7 +26,7 @@ export function AuditFilters({
   onChange: (next: AuditFilterForm) => void;
 }) {
   const intl = useIntl();
-  const form = useFormState(filterSchema, value);
+  const form = useFormState(auditFilterSchema, value);
   const label = (id: string) => intl.formatMessage({ id });
   const by = form.values.by;
 
@@ -72,11 +64,13 @@ export function AuditFilters({
         </div>
         {(['from', 'to'] as const).map((field) => (
           <div key={field} className="column is-narrow">
-            <InputField
+            <DateField
               id={`audit-${field}`}
               label={label(field === 'from' ? 'Audit.from' : 'Audit.until')}
-              type="date"
-              {...form.bind(field)}
+              value={form.values[field] || null}
+              onChange={(next) => form.set(field, next ?? '')}
+              onBlur={form.bind(field).onBlur}
+              error={form.errorOf(field)}
             />
           </div>
         ))}
