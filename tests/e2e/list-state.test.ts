@@ -2,7 +2,8 @@
  * List state survives navigation (issue 17): search text, sort, page, page size and 'Show all'
  * live in the query string, so opening a record and pressing Back, or reloading, shows the same
  * rows; a delete leaves keyboard focus on the table, not on <body>. Runs on the schools list with
- * 12 schools of its own (unique names), removed afterwards.
+ * 12 schools of its own (unique names), removed afterwards, and 'Show all' on the other lists that
+ * have one (tutors, orders, countries).
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Locator, Page } from 'playwright-core';
@@ -99,6 +100,25 @@ describe('list state in the URL', () => {
     expect(
       await page.getByRole('button', { name: 'Go to page 2' }).getAttribute('aria-current'),
     ).toBe('page');
+  });
+
+  it.each([
+    ['/tutors', 'Tutors'],
+    ['/orders', 'Orders'],
+    ['/countries', 'Countries'],
+  ])("keeps 'Show all' of %s in the URL, through a reload", async (path, tableName) => {
+    await page.goto(new URL(path, page.url()).href);
+    await page.getByRole('table', { name: tableName }).waitFor();
+    const showAll = page.getByLabel('Show all');
+    expect(await showAll.isChecked()).toBe(false);
+    await showAll.check({ force: true });
+    await page.waitForURL((url) => url.searchParams.get('all') === '1');
+    await page.reload();
+    await page.getByRole('table', { name: tableName }).waitFor();
+    expect(await page.getByLabel('Show all').isChecked()).toBe(true);
+    // Off again: the URL is clean.
+    await page.getByLabel('Show all').uncheck({ force: true });
+    await page.waitForURL((url) => !url.searchParams.has('all'));
   });
 
   it('leaves focus on the table after a delete', async () => {

@@ -25,7 +25,7 @@ import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
 import { DataTable } from '../table/DataTable';
-import { useSearchParamsState } from '../table/listState';
+import { useShowAllParam } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
 import { RowActions } from '../table/RowActions';
 import { PageCard } from './PageCard';
@@ -82,15 +82,6 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
 
 const NO_COLUMNS: never[] = [];
 
-/** 'Show all' as the query string holds it: `all=1`. */
-const readShowAll = (params: URLSearchParams) => params.get('all') === '1';
-function writeShowAll(params: URLSearchParams, on: boolean): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (on) next.set('all', '1');
-  else next.delete('all');
-  return next;
-}
-
 /** See the module comment. */
 export function EntityListPage<T extends ListedRecord, S>({
   messagePrefix: prefix,
@@ -122,7 +113,7 @@ export function EntityListPage<T extends ListedRecord, S>({
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
   const all = useSelector(selectAll);
   const { loading, loadError } = useSelector(selectState);
-  const [showAll, setShowAll] = useSearchParamsState(readShowAll, writeShowAll);
+  const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
   const focusTableAfterClose = useRef(false);

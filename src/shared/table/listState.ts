@@ -144,3 +144,21 @@ export function useLocalListState(defaults: ListDefaults): [ListState, SetListSt
   const setState = useCallback<SetListState>((changes) => set((s) => ({ ...s, ...changes })), []);
   return [state, setState];
 }
+
+/** 'Show all' as the query string holds it: `all=1`. */
+const readShowAll = (params: URLSearchParams) => params.get('all') === '1';
+function writeShowAll(params: URLSearchParams, on: boolean): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (on) next.set('all', '1');
+  else next.delete('all');
+  return next;
+}
+
+/**
+ * A list's 'Show all' switch (obsolete records, inactive people, every order, stored countries)
+ * kept in the query string as `all=1` with the rest of its state (issue 17 item 1: it survives
+ * Back, a reload and a shared link). Off by default.
+ */
+export function useShowAllParam(): [boolean, (on: boolean) => void] {
+  return useSearchParamsState(readShowAll, writeShowAll);
+}

@@ -12,6 +12,7 @@ import { useLiveList } from '@/shared/lists/useLiveList';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
+import { useShowAllParam } from '@/shared/table/listState';
 import { countries, selectCountriesState } from '../countriesSlice';
 import { selectAllCountries, selectUnstoredCountries } from '../countrySelectors';
 import { useCountryName } from '@/shared/countries/countryNames';
@@ -20,7 +21,7 @@ import type { Country } from '../types';
 export default function CountriesPage() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAllParam();
   const all = useAppSelector(selectAllCountries);
   const unstored = useAppSelector(selectUnstoredCountries);
   const { loading, loadError } = useAppSelector(selectCountriesState);

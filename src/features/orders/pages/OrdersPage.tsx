@@ -16,6 +16,7 @@ import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
+import { useShowAllParam } from '@/shared/table/listState';
 import { formatListDate } from '@/shared/table/dates';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
@@ -37,7 +38,7 @@ export default function OrdersPage() {
   const dispatch = useAppDispatch();
   const state = useAppSelector((s) => s.orders);
   const all = useMemo(() => orders.selectors.selectAll(state), [state]);
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAllParam();
   const [approving, setApproving] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   const [qrFor, setQrFor] = useState<string | null>(null);

@@ -18,6 +18,7 @@ import { PageCard } from '@/shared/lists/PageCard';
 import { useLiveList } from '@/shared/lists/useLiveList';
 import { Avatar } from '@/shared/Avatar';
 import { DataTable } from '@/shared/table/DataTable';
+import { useShowAllParam } from '@/shared/table/listState';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
 import { RowActions } from '@/shared/table/RowActions';
@@ -40,7 +41,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const { path, area, entity: slice, list: extras } = kind;
   const state = useAppSelector((s) => s[path]) as unknown as EntityListState<P>;
   const session = useAppSelector(selectSession);
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<Person | null>(null);
 
   // The list follows lists/{path} while shown (issue 16): compact rows, live.
