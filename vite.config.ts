@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postcss from 'postcss';
-import { requireFirebaseEnv } from './scripts/envCheck';
+import { requireFirebaseEnv } from './scripts/envCheck.ts';
 
 /**
  * Compiles the message catalogues (src/app/i18n/<locale>/*.json) to the ICU message AST at build
