@@ -1,6 +1,7 @@
 /**
  * The header at every screen size (issue 17): at 320, 390, 768, 991, 1280 and 1920 px the page
- * does not scroll sideways, and the language switch, the account menu, its Profile and Log out
+ * does not scroll sideways, the product name ends before the controls (the menu button first, on
+ * the left, below 992 px), and the language switch, the account menu, its Profile and Log out
  * can be reached and used; toasts appear below the header. A non-admin who opens /section lands
  * on home (spec section 1: home and their profile only).
  */
@@ -54,6 +55,21 @@ describe('header at every width', () => {
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
           'no sideways scroll',
         ).toBe(true);
+
+        // The product name ends (cut short with an ellipsis if need be) before the first control,
+        // and below 992 px the menu button opens the bar at its left edge.
+        const name = await page.getByRole('link', { name: 'Tuition Back Office' }).boundingBox();
+        const bell = await page.getByRole('button', { name: /notifications?$/ }).boundingBox();
+        expect(name!.x + name!.width, 'product name before the controls').toBeLessThanOrEqual(
+          bell!.x,
+        );
+        if (width < 992) {
+          const menu = await page
+            .getByRole('button', { name: 'Open navigation menu' })
+            .boundingBox();
+          expect(menu!.x, 'menu button at the left edge').toBeLessThan(16);
+          expect(menu!.x + menu!.width, 'menu button before the name').toBeLessThanOrEqual(name!.x);
+        }
 
         const spanish = page.getByRole('button', { name: 'ES', exact: true });
         await expectOnScreen(page, 'ES', await spanish.boundingBox());
