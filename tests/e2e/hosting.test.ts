@@ -249,6 +249,28 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.close();
   });
 
+  it('shows a loading indicator from the first frame until the app renders (issue 17 item 3)', async () => {
+    const page = await productionPage();
+    const before = problems.length;
+    // Hold the entry script: the page as a browser shows it while the JavaScript downloads.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const loading = page.getByRole('progressbar', { name: 'Loading' });
+    // Visible (styled by the entry stylesheet, after its 0.3 s delay) with no script run yet.
+    await loading.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: 'Login', exact: true }).count()).toBe(0);
+    release();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await loading.count()).toBe(0);
+    expect(problems.slice(before)).toEqual([]);
+    await page.close();
+  });
+
   it('is enforced: an injected inline script does not run and is reported', async () => {
     const page = await productionPage();
     await page.goto('/login');
