@@ -3,6 +3,7 @@
  * the form, sees the entry with the changed field before and after, and filters the log by
  * entity and by days. The school is made for this test and removed afterwards with its entries.
  */
+import { format } from 'date-fns';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,11 +107,8 @@ describe('audit log', () => {
     const filter = p.getByRole('button', { name: 'Filter', exact: true });
     // Leaves the date fields (their calendars close), as a person clicking elsewhere does.
     const leaveDates = () => p.getByLabel('Record id', { exact: true }).click();
-    const dayText = (d: Date) =>
-      [d.getDate(), d.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/') +
-      `/${d.getFullYear()}`;
-    const iso = (d: Date) =>
-      `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    const dayText = (d: Date) => format(d, 'dd/MM/yyyy');
+    const iso = (d: Date) => format(d, 'yyyy-MM-dd');
     const today = new Date();
     const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
 

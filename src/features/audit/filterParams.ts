@@ -8,7 +8,10 @@ import { AUDITED_ENTITIES, type AuditFilter } from './auditApi';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A day of the range: 'yyyy-MM-dd', or '' for none (the date picker passes on text that is no date). */
+/**
+ * A day of the range: 'yyyy-MM-dd', or '' for none (DateField passes on typed text that is no
+ * date, so it is refused here).
+ */
 const daySchema = z.string().check(z.refine((v) => v === '' || DAY.test(v), 'Audit.invalidDate'));
 
 /**
