@@ -75,17 +75,21 @@ export function subscribeStatistics(
      * `get` each, reporting them (in the query's order, deleted ones left out) to `report`.
      */
     const listenOrders = (target: Query, report: (orders: Order[]) => void) => {
-      let latest = 0;
+      let issued = 0;
+      let reported = 0;
       listen(target, (snap) => {
         const ids: string[] = [];
         snap.forEach((child) => {
           ids.push(child.key);
         });
-        const read = ++latest;
+        const read = ++issued;
         Promise.all(ids.map((id) => m.get(m.ref(db, `orders/${id}`))))
           .then((snaps) => {
-            // A newer queue arrived meanwhile: its read reports instead.
-            if (read !== latest || stopped) return;
+            // Reads may finish out of order: one older than the last reported is dropped. Not
+            // only the newest is reported, or a queue that changes faster than a read takes
+            // (other admins approving in a burst) would never show at all.
+            if (read <= reported || stopped) return;
+            reported = read;
             report(
               snaps
                 .filter((s) => s.exists())
