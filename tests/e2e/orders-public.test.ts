@@ -288,8 +288,7 @@ describe('statistics', () => {
     // the same time, so only what holds whatever they add is checked: the eleventh is never
     // among the ten oldest, the first is.)
     const search = p
-      .locator('.card')
-      .filter({ has: p.getByRole('heading', { name: /oldest of [\d,]+ orders waiting/ }) })
+      .getByRole('region', { name: /oldest of [\d,]+ orders waiting/ })
       .getByLabel('Search', { exact: true });
     await search.fill(ids[10]!);
     await list.getByText('No records to show').waitFor();
@@ -298,7 +297,7 @@ describe('statistics', () => {
     // The oldest leaves the queue (another admin approves it): the card follows, no reload. (Its
     // title may change meanwhile with the count, so the card is found again by either title.)
     await removeWithDerived({ orders: [ids[0]!] });
-    const card = p.locator('.card').filter({ has: p.getByRole('table', { name: PENDING_TITLE }) });
+    const card = p.getByRole('region', { name: PENDING_TITLE });
     await card.getByLabel('Search', { exact: true }).fill(ids[0]!);
     await card.getByText('No records to show').waitFor();
     await removeWithDerived({ orders: ids.slice(1) });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 export interface StatisticsCardProps {
   /** The card's heading (an h2), e.g. a FormattedMessage or an already formatted string. */
@@ -8,14 +8,20 @@ export interface StatisticsCardProps {
   children: ReactNode;
 }
 
-/** One Bulma card of figures with an h2 title: the frame shared by the statistics page and the dashboard. */
+/**
+ * One Bulma card of figures with an h2 title: the frame shared by the statistics page and the
+ * dashboard. A region named by its title, so a screen reader (and a test) can go to it by name.
+ */
 export function StatisticsCard({ title, className, children }: StatisticsCardProps) {
+  const titleId = useId();
   return (
-    <div className={className ? `card ${className}` : 'card'}>
+    <section className={className ? `card ${className}` : 'card'} aria-labelledby={titleId}>
       <header className="card-header">
-        <h2 className="card-header-title">{title}</h2>
+        <h2 className="card-header-title" id={titleId}>
+          {title}
+        </h2>
       </header>
       <div className="card-content">{children}</div>
-    </div>
+    </section>
   );
 }
