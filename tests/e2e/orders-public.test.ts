@@ -4,7 +4,7 @@
  * made with unique ids and removed afterwards.
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '@/features/orders/types';
 import { hasValidCrc, parseDataObjects } from '@/features/public/paynow';
@@ -68,6 +68,26 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
     },
   });
   return id;
+}
+
+/**
+ * A new page signed in as the admin on the dashboard, with readers of what it shows: a tile's
+ * figure (by the tile's name) and the total a card's table names in its title ("... of 1,234 ...").
+ */
+async function openDashboard() {
+  const p = await page();
+  await signIn(p, admin.email, admin.password);
+  await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  const tileFigure = async (name: string) =>
+    Number(
+      (await p.getByRole('group', { name }).locator('.title').textContent())?.replace(
+        /[^\d-]/g,
+        '',
+      ),
+    );
+  const titledTotal = async (table: Locator) =>
+    Number((await table.getAttribute('aria-label'))?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  return { p, tileFigure, titledTotal };
 }
 
 const stored = async (id: string) =>
@@ -209,12 +229,7 @@ describe('statistics', () => {
 
   it('the dashboard shows the stored figures and follows them without a reload', async () => {
     const id = await arrangeOrder({ status: 'pending', expiredDate: Date.now() + 10 * DAY });
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
-    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    const tile = (name: string) => p.getByRole('group', { name }).locator('.title');
-    const shown = async (name: string) =>
-      Number((await tile(name).textContent())?.replace(/[^\d-]/g, ''));
+    const { p, tileFigure: shown } = await openDashboard();
     const counts = async () =>
       ((await getAdminDatabase(adminApp()).ref('stats/counts').get()).val() ?? {}) as Record<
         string,
@@ -237,18 +252,14 @@ describe('statistics', () => {
     const ids: string[] = [];
     for (let i = 1; i <= 11; i++)
       ids.push(await arrangeOrder({ expiredDate: Date.now() + i * 600_000 }));
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
-    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    const tile = p.getByRole('group', { name: 'Orders expiring in 14 days' }).locator('.title');
-    const shown = async () => Number((await tile.textContent())?.replace(/\D/g, ''));
+    const { p, tileFigure, titledTotal } = await openDashboard();
+    const shown = () => tileFigure('Orders expiring in 14 days');
     await expect.poll(shown).toBeGreaterThanOrEqual(11);
     // The title says the card lists part of the tile's total.
     const list = p.getByRole('table', {
       name: /^The 10 soonest of [\d,]+ orders expiring in the next 14 days$/,
     });
-    const listedOf = async () =>
-      Number((await list.getAttribute('aria-label'))?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+    const listedOf = () => titledTotal(list);
     await list.getByRole('cell', { name: ids[0]!, exact: true }).waitFor();
     await expect.poll(async () => (await listedOf()) === (await shown())).toBe(true);
     // The soonest order goes (another admin's write): the count and the list follow, no reload.
@@ -270,19 +281,15 @@ describe('statistics', () => {
           expiredDate: Date.now() + 60 * DAY,
         }),
       );
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
-    await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    const tile = p.getByRole('group', { name: 'Pending approvals' }).locator('.title');
-    const shown = async () => Number((await tile.textContent())?.replace(/\D/g, ''));
+    const { p, tileFigure, titledTotal } = await openDashboard();
+    const shown = () => tileFigure('Pending approvals');
     await expect.poll(shown).toBeGreaterThanOrEqual(11);
     // Not 'Orders waiting for approval' with 10 rows, which read as all of them. (Fewer than 10
     // only while another file's queue entries point at no order.)
     const list = p.getByRole('table', {
       name: /^The (10|\d) oldest of [\d,]+ orders waiting for approval$/,
     });
-    const listedOf = async () =>
-      Number((await list.getAttribute('aria-label'))?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+    const listedOf = () => titledTotal(list);
     await expect.poll(async () => (await listedOf()) === (await shown())).toBe(true);
     // The card's own search, among the 10 it lists. (Other test files may queue older entries at
     // the same time, so only what holds whatever they add is checked: the eleventh is never

@@ -62,18 +62,21 @@ export function AuditFilters({
             {by && !admins.some((a) => a.id === by) ? <option value={by}>{by}</option> : null}
           </SelectField>
         </div>
-        {(['from', 'to'] as const).map((field) => (
-          <div key={field} className="column is-narrow">
-            <DateField
-              id={`audit-${field}`}
-              label={label(field === 'from' ? 'Audit.from' : 'Audit.until')}
-              value={form.values[field] || null}
-              onChange={(next) => form.set(field, next ?? '')}
-              onBlur={form.bind(field).onBlur}
-              error={form.errorOf(field)}
-            />
-          </div>
-        ))}
+        {(['from', 'to'] as const).map((field) => {
+          // The form holds '' for no date; the date picker speaks null.
+          const { value: day, onChange: setDay, ...bound } = form.bind(field);
+          return (
+            <div key={field} className="column is-narrow">
+              <DateField
+                id={`audit-${field}`}
+                label={label(field === 'from' ? 'Audit.from' : 'Audit.until')}
+                value={day || null}
+                onChange={(next) => setDay(next ?? '')}
+                {...bound}
+              />
+            </div>
+          );
+        })}
       </div>
       <div className="buttons">
         <button type="submit" className="button is-primary">
