@@ -84,19 +84,29 @@ export default tseslint.config(
   },
   {
     // zod comes configured (shared/zodConfig: no code from strings, catalogue ids as messages)
-    // through its one wrapper, zod's tree-shakable API; types may come from zod itself.
+    // through its one wrapper, zod's tree-shakable API; types may come from zod itself. Auth is
+    // shared/firebase's `auth`: `getAuth` would bundle Auth's popup/redirect resolver, which no
+    // screen uses, into /login (Firebase docs, "Customize your Auth dependencies"; 4 KB gz).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/shared/zod.ts', 'src/shared/zodConfig.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4/core'].map((name) => ({
-            name,
-            message:
-              "Use `import * as z from '@/shared/zod'` (zod/mini, configured by shared/zodConfig).",
-            allowTypeImports: true,
-          })),
+          paths: [
+            ...['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4/core'].map((name) => ({
+              name,
+              message:
+                "Use `import * as z from '@/shared/zod'` (zod/mini, configured by shared/zodConfig).",
+              allowTypeImports: true,
+            })),
+            {
+              name: 'firebase/auth',
+              importNames: ['getAuth'],
+              message:
+                "Use `auth` from '@/shared/firebase': getAuth bundles the popup/redirect resolver.",
+            },
+          ],
         },
       ],
     },

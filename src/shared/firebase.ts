@@ -20,6 +20,7 @@ import {
 import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
 import type { FirebaseStorage } from 'firebase/storage';
+import { registerAuth } from './appAuth';
 
 const env = import.meta.env;
 
@@ -43,11 +44,14 @@ export const firebaseApp = initializeApp(firebaseConfig);
 
 /**
  * Firebase Auth, persisted in IndexedDB (falling back to localStorage). initializeAuth without a
- * popup resolver keeps the sign-in bundle small; the spec's social buttons have no flow.
+ * popup resolver keeps the sign-in bundle small; the spec's social buttons have no flow. Nothing
+ * calls getAuth, which would bundle the resolver anyway (eslint.config.js; other code finds an
+ * app's Auth through shared/appAuth).
  */
 export const auth = initializeAuth(firebaseApp, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence],
 });
+registerAuth(auth);
 if (usesEmulators) {
   connectAuthEmulator(auth, `http://${emulatorHost}:9099`, { disableWarnings: true });
 }

@@ -3,8 +3,8 @@
  * (spec section 7). Functions here are the only place lists touch the SDK, through the lazily
  * loaded database from shared/firebase.
  */
-import { getAuth } from 'firebase/auth';
 import type { Database } from 'firebase/database';
+import { signedInUid } from './appAuth';
 import { database } from './firebase';
 import type { FileChanges, OwnedFile } from './ownedFiles';
 import type { ProgressHandler } from './upload';
@@ -316,7 +316,7 @@ export async function auditLogUpdate(
   return {
     [`${AUDIT_LOG_PATH}/${push(ref(db, AUDIT_LOG_PATH)).key as string}`]: stripUndefined({
       at: serverTimestamp(),
-      by: getAuth(db.app).currentUser?.uid,
+      by: signedInUid(db.app),
       entity: change.entity,
       recordId: change.recordId,
       action: change.action,

@@ -1,7 +1,7 @@
 /**
  * What `npm run deploy` would upload (issue 18 item 1): a production build (placeholder
  * VITE_FIREBASE_* values, tests/support/productionBuild.ts) holds no emulator wiring, no local
- * outbox and no demo data. Only the files Hosting deploys are read: firebase.json's `ignore`
+ * outbox, no demo data and no Auth popup/redirect code. Only the files Hosting deploys are read: firebase.json's `ignore`
  * leaves out dot-files such as `.vite/manifest.json`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -59,6 +59,13 @@ describe('the production build (dist/)', () => {
     expect(occurrences(/emulator\/v1\/projects/)).toEqual([]);
     // The route and the login page's link; not the catalogue's file name (outbox.json).
     expect(occurrences(/\/outbox(?![-.\w])/)).toEqual([]);
+  });
+
+  it('has no Auth popup/redirect code: no screen signs in with a popup or a redirect', () => {
+    // shared/firebase initialises Auth without the popup/redirect resolver; one call of getAuth
+    // anywhere bundled it into /login all the same (4 KB gz, issue 16 item 6). The resolver loads
+    // Auth's hidden iframe from this path.
+    expect(occurrences(/__\/auth\/iframe/)).toEqual([]);
   });
 
   it('has no demo data (emulators/seed): accounts, passwords, records, the demo project', () => {

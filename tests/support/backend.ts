@@ -41,6 +41,7 @@ import {
   STORAGE_BUCKET,
 } from '../../emulators/config';
 import type { User } from '@/features/users/types';
+import { registerAuth } from '../../src/shared/appAuth';
 import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived';
 
 /** `host:port` from an env var such as FIREBASE_AUTH_EMULATOR_HOST, else the default. */
@@ -289,6 +290,8 @@ export interface WebApp {
 function newWebApp(): Omit<WebApp, 'user'> {
   const app = initializeApp(webConfig, uniqueId('web'));
   const auth = getAuth(app);
+  // Writes the app's code makes through this app's Database are made as its user (appAuth.ts).
+  registerAuth(auth);
   connectAuthEmulator(auth, `http://${backend.auth.host}:${backend.auth.port}`, {
     disableWarnings: true,
   });
