@@ -131,22 +131,17 @@ export default defineConfig({
     // Every browser the app supports preloads modules natively (modulepreload: Chrome 66, Safari
     // 17, Firefox 115), so the entry needs no polyfill for it (issue 16 item 6).
     modulePreload: { polyfill: false },
-    // What every page loads besides the entry (React, Firebase's core, Vite's preload helper)
-    // in one chunk instead of three: fewer requests and better compression (0.6 KB gz on
-    // /login). Only such modules belong here: a group that holds one route's code would make
-    // every route that shares a module with it download all of it (rolldown "Manual Code
-    // Splitting"; tried for the sign-in screens: -2 KB on /login, +16 KB on the people lists).
+    // The entry's whole static closure (React, the router, the store, Firebase's core and Auth,
+    // the shell) in the entry chunk: by default rolldown splits the parts that lazy routes share
+    // (React, Firebase's core, its runtime, Vite's preload helper) into chunks of their own, which
+    // every page then fetches beside the entry anyway (3 requests more, 1.5 KB gz more on /login:
+    // gzip compresses one file better than four). Only the entry's closure belongs here: a group
+    // that holds one route's code would make every route that shares a module with it download
+    // all of it (rolldown "Manual Code Splitting"; tried for the sign-in screens: -2 KB on
+    // /login, +16 KB on the people lists).
     rollupOptions: {
       output: {
-        codeSplitting: {
-          includeDependenciesRecursively: false,
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules\/(react|@firebase\/(app|util|component|logger)|idb)\/|preload-helper/,
-            },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
       },
     },
   },
