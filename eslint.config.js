@@ -104,7 +104,7 @@ export default tseslint.config(
               name: 'firebase/auth',
               importNames: ['getAuth'],
               message:
-                "Use `auth` from '@/shared/firebase': getAuth bundles the popup/redirect resolver.",
+                "Use `auth` from '@/shared/firebase' (another app's: shared/appAuth); getAuth bundles the popup/redirect resolver.",
             },
           ],
         },

@@ -1,8 +1,8 @@
 /**
  * What `npm run deploy` would upload (issue 18 item 1): a production build (placeholder
  * VITE_FIREBASE_* values, tests/support/productionBuild.ts) holds no emulator wiring, no local
- * outbox, no demo data and no Auth popup/redirect code. Only the files Hosting deploys are read: firebase.json's `ignore`
- * leaves out dot-files such as `.vite/manifest.json`.
+ * outbox, no demo data and no Auth popup/redirect code. Only the files Hosting deploys are read:
+ * firebase.json's `ignore` leaves out dot-files such as `.vite/manifest.json`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
