@@ -40,6 +40,15 @@ describe('ConfirmDialog', () => {
     );
   });
 
+  it('focuses Cancel when it opens, so that Enter pressed at once cancels', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, onCancel } = renderDialog();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('calls onConfirm from Delete and onCancel from Cancel', async () => {
     const user = userEvent.setup();
     const { onConfirm, onCancel } = renderDialog();

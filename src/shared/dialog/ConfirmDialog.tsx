@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Modal } from './Modal';
 
@@ -20,9 +20,11 @@ export interface ConfirmDialogProps {
 
 /**
  * The one confirmation dialog, asked before every destructive or irreversible action (deletes,
- * approvals, test-result resets), on the shared Modal: focus moves into it, Escape cancels
- * (except while `loading`), the page behind is inert. It stays open while
- * `loading`; the caller closes it after success (spec section 4).
+ * approvals, test-result resets), on the shared Modal: the focus moves to Cancel, the least
+ * destructive action, so that Enter or Space pressed at once does not confirm (WAI-ARIA
+ * Authoring Practices, "Alert and Message Dialogs" and "Dialog (Modal)": initial focus), Escape
+ * cancels (except while `loading`), the page behind is inert. It stays open while `loading`; the
+ * caller closes it after success (spec section 4).
  */
 export function ConfirmDialog({
   open,
@@ -34,11 +36,13 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       open={open}
       title={title ?? <FormattedMessage id="Common.confirmAction" />}
       describedByBody
+      initialFocus={cancelRef}
       // While the action runs, Escape must not hide its outcome.
       onCancel={() => {
         if (!loading) onCancel();
@@ -53,7 +57,13 @@ export function ConfirmDialog({
           >
             {confirmLabel ?? <FormattedMessage id="Common.delete" />}
           </button>
-          <button type="button" className="button" onClick={onCancel} disabled={loading}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button"
+            onClick={onCancel}
+            disabled={loading}
+          >
             <FormattedMessage id="Common.cancel" />
           </button>
         </>

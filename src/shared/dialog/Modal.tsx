@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import './modal.css';
 
 export interface ModalProps {
@@ -20,6 +20,11 @@ export interface ModalProps {
   bodyClassName?: string;
   /** Also describes the dialog by its body (aria-describedby), for short messages. */
   describedByBody?: boolean;
+  /**
+   * The element that gets the focus when the dialog opens; default the first focusable one
+   * (showModal's choice).
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -36,6 +41,7 @@ export function Modal({
   width = 'min(32rem, 90vw)',
   bodyClassName,
   describedByBody = false,
+  initialFocus,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -48,11 +54,12 @@ export function Modal({
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      initialFocus?.current?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
-  }, [open]);
+  }, [open, initialFocus]);
 
   return (
     <dialog
