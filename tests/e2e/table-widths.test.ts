@@ -1,8 +1,8 @@
 /**
  * Tables at every screen size (issue 17): at 320, 390, 768, 991, 1280 and 1920 px the students,
  * tutors and orders lists fit their card (no sideways scroll), no cell's text is cut, and no
- * cell lies under the sticky actions column; the values of columns hidden for lack of width are
- * shown inside the row. Runs on 12 students, 8 tutors and 12 orders of its own from the demo
+ * cell lies under the sticky actions column; a record key that wraps breaks evenly; the values of
+ * columns hidden for lack of width are shown inside the row. Runs on 12 students, 8 tutors and 12 orders of its own from the demo
  * generator (a seed no other test uses), removed afterwards.
  */
 import type { Page } from 'playwright-core';
@@ -69,6 +69,24 @@ function layoutProblems(page: Page, table: string): Promise<string[]> {
           const box = cell.getBoundingClientRect();
           if (box.right > actions.left + 1) problems.push(`under the actions: ${text}`);
         }
+      }
+    }
+    // A record key that wraps (orders' push ids on a phone) breaks evenly, not after its
+    // leading '-' alone: count the characters on each line of its text.
+    for (const key of Array.from(element.querySelectorAll('td .is-record-key'))) {
+      const text = key.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const range = document.createRange();
+      const lines = new Map<number, number>();
+      for (let i = 0; i < (text.textContent ?? '').length; i++) {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? 0) + 1);
+      }
+      const counts = [...lines.values()];
+      if (counts.slice(0, -1).some((count) => count < 4)) {
+        problems.push(`key broken unevenly: ${key.textContent} (${counts.join(' + ')})`);
       }
     }
     return problems;
