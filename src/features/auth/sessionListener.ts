@@ -15,8 +15,9 @@
 import { onAuthStateChanged } from 'firebase/auth';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ThunkExtra } from '@/shared/entitySlice';
-import { auth, database } from '@/shared/firebase';
+import { auth } from '@/shared/firebase';
 import { sessionCleared } from '@/shared/session';
+import { watchValue } from '@/shared/watchValue';
 import { restoreSession, type AuthState } from './authSlice';
 
 interface SessionStore {
@@ -63,27 +64,20 @@ async function refreshOrSignOut(): Promise<void> {
  * @returns the function that stops following it.
  */
 function watchOwnRole(uid: string, onChange: () => void): () => void {
-  let stop: (() => void) | undefined;
   let stopped = false;
-  void Promise.all([import('firebase/database'), database()]).then(([{ onValue, ref }, db]) => {
-    if (stopped) return;
-    stop = onValue(
-      ref(db, `users/${uid}/isAdmin`),
-      (snapshot) => {
-        const isAdmin = snapshot.val() === true;
-        void auth.currentUser?.getIdTokenResult().then(
-          (token) => {
-            if (!stopped && (token.claims.admin === true) !== isAdmin) onChange();
-          },
-          () => onChange(),
-        );
+  // A student's or tutor's account has no readable record: its listener is cancelled, and
+  // nothing is followed.
+  const stop = watchValue(`users/${uid}/isAdmin`, (value) => {
+    const isAdmin = value === true;
+    void auth.currentUser?.getIdTokenResult().then(
+      (token) => {
+        if (!stopped && (token.claims.admin === true) !== isAdmin) onChange();
       },
-      // A student's or tutor's account has no readable record: nothing to follow.
-      () => undefined,
+      () => onChange(),
     );
   });
   return () => {
     stopped = true;
-    stop?.();
+    stop();
   };
 }

@@ -9,9 +9,10 @@
  * changes through `merge` before `modify`, and puts the result in `RemoteChangesContext` around
  * its forms; `Form` and `useFormState` read it from there.
  */
-import type { Database, DataSnapshot } from 'firebase/database';
+import type { Database } from 'firebase/database';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { database } from '../firebase';
+import { watchValue } from '../watchValue';
 import { differingFields, mergeChanges, sameStored, type Stored } from './mergeChanges';
 import type { RemoteChanges } from './remoteChangesContext';
 
@@ -25,10 +26,8 @@ export {
 } from './remoteChangesContext';
 
 /**
- * Follows `{path}/{id}` with an `onValue` listener (Firebase docs, "Listen for value events"):
- * `onChange` gets the stored value at once and after every change, null once it is deleted (or
- * never existed). The Database SDK is imported here, lazily, so that /login's bundle stays
- * without it (as shared/rtdb does).
+ * Follows `{path}/{id}` (shared/watchValue): `onChange` gets the stored value at once and after
+ * every change, null once it is deleted (or never existed).
  * @param connect the database; default the app's (shared/firebase)
  * @returns stops following; safe to call before the listener is attached (it then never is)
  */
@@ -38,18 +37,11 @@ export function watchRecord(
   onChange: (value: Record<string, unknown> | null) => void,
   connect: () => Promise<Database> = database,
 ): () => void {
-  let stopped = false;
-  let detach: (() => void) | undefined;
-  void Promise.all([connect(), import('firebase/database')]).then(([db, m]) => {
-    if (stopped) return;
-    detach = m.onValue(m.ref(db, `${path}/${id}`), (snap: DataSnapshot) => {
-      onChange(snap.exists() ? (snap.val() as Record<string, unknown>) : null);
-    });
-  });
-  return () => {
-    stopped = true;
-    detach?.();
-  };
+  return watchValue(
+    `${path}/${id}`,
+    (value) => onChange((value as Record<string, unknown> | null) ?? null),
+    { connect },
+  );
 }
 
 /**
