@@ -1,12 +1,13 @@
 /**
  * The signed-in frame (spec 2 Layout): fixed header, side navigation (a burger-opened panel below
- * 992px, spec 9), the page, and the footer. Pages render in <main>, which takes the focus after
+ * 992px, spec 9), a notice while the database connection is lost, the page, and the footer. Pages render in <main>, which takes the focus after
  * each navigation so keyboard and screen-reader users start at the new content.
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { UnsavedChangesGuard } from '@/shared/forms/UnsavedChangesGuard';
 import { AppCountryOptions } from './AppCountryOptions';
+import { ConnectionNotice } from './ConnectionNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoader } from './PageLoader';
@@ -37,6 +38,7 @@ export function Layout() {
       <div className="app-body">
         <Sidebar open={menuOpen} />
         <div className="app-content">
+          <ConnectionNotice />
           <main ref={main} tabIndex={-1} className="app-main section">
             <UnsavedChangesGuard>
               <AppCountryOptions>
