@@ -2,8 +2,8 @@
  * The student's Subjects tab (issue 8; spec section 3, Tutor mapping): per subject of the
  * student's profile level, the confirmed tutor and the candidate tutors ranked by rankTutors,
  * each with its score and reasons. The admin toggles suggestions and confirms at most one tutor;
- * confirming another replaces it, Remove (after confirmation) clears it — always on both sides
- * (matchingApi). The candidates come from the index of tutors by subject
+ * confirming another replaces it and Remove clears it, each after a confirmation (the confirmed
+ * tutor loses the student), always on both sides (matchingApi). The candidates come from the index of tutors by subject
  * (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never from all tutors (issue 16).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
@@ -54,7 +54,8 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
   const subjectIds = Object.keys(student.profileLevel?.subjects ?? {});
   const [subjectId, setSubjectId] = useState(subjectIds[0] ?? '');
   const [busy, setBusy] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
+  // What waits for the admin's confirmation: removing the confirmed tutor, or replacing it.
+  const [pending, setPending] = useState<{ replaceWith: Row | null } | null>(null);
   const { candidates, loading, error, retry } = useCandidates(subjectId);
 
   const mapping = student.tutorMapping?.[subjectId];
@@ -175,11 +176,13 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
                   disabled={busy}
                   aria-label={intl.formatMessage({ id: 'Matching.confirmOf' }, { name: t.name })}
                   onClick={() =>
-                    void run(() =>
-                      dispatch(
-                        confirmTutor({ studentId: student.id, subjectId, tutorId: t.tutorId }),
-                      ),
-                    )
+                    confirmed
+                      ? setPending({ replaceWith: t })
+                      : void run(() =>
+                          dispatch(
+                            confirmTutor({ studentId: student.id, subjectId, tutorId: t.tutorId }),
+                          ),
+                        )
                   }
                 >
                   <FormattedMessage id="Matching.confirm" />
@@ -190,7 +193,18 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
         },
       }) as ColumnDef<Row, unknown>,
     ],
-    [intl, suggested, confirmed, busy, dispatch, student.id, subjectId, pointsText, run],
+    [
+      intl,
+      suggested,
+      confirmed,
+      busy,
+      dispatch,
+      student.id,
+      subjectId,
+      pointsText,
+      run,
+      setPending,
+    ],
   );
 
   if (subjectIds.length === 0) {
@@ -233,7 +247,7 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
               type="button"
               className="button is-small is-danger is-light ml-3"
               disabled={busy}
-              onClick={() => setConfirmRemove(true)}
+              onClick={() => setPending({ replaceWith: null })}
             >
               <FormattedMessage id="Matching.remove" />
             </button>
@@ -260,17 +274,36 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
         onRetry={retry}
       />
       <ConfirmDialog
-        open={confirmRemove}
-        body={<FormattedMessage id="Matching.removeBody" />}
-        confirmLabel={<FormattedMessage id="Matching.remove" />}
+        open={pending !== null}
+        body={
+          pending?.replaceWith ? (
+            <FormattedMessage
+              id="Matching.replaceBody"
+              values={{
+                name: confirmedName,
+                next: pending.replaceWith.name,
+                subject: subjectName(subjectId),
+              }}
+            />
+          ) : (
+            <FormattedMessage id="Matching.removeBody" />
+          )
+        }
+        confirmLabel={
+          <FormattedMessage id={pending?.replaceWith ? 'Matching.replace' : 'Matching.remove'} />
+        }
         loading={busy}
-        onCancel={() => setConfirmRemove(false)}
+        onCancel={() => setPending(null)}
         onConfirm={() =>
           void run(async () => {
             const result = await dispatch(
-              confirmTutor({ studentId: student.id, subjectId, tutorId: null }),
+              confirmTutor({
+                studentId: student.id,
+                subjectId,
+                tutorId: pending?.replaceWith?.tutorId ?? null,
+              }),
             );
-            setConfirmRemove(false);
+            setPending(null);
             return result;
           })
         }
