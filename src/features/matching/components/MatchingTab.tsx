@@ -3,8 +3,9 @@
  * student's profile level, the confirmed tutor and the candidate tutors ranked by rankTutors,
  * each with its score and reasons. The admin toggles suggestions and confirms at most one tutor;
  * confirming another replaces it and Remove clears it, each after a confirmation (the confirmed
- * tutor loses the student), always on both sides (matchingApi). The candidates come from the index of tutors by subject
- * (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never from all tutors (issue 16).
+ * tutor loses the student), always on both sides (matchingApi). The candidates come from the
+ * index of tutors by subject (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never
+ * from all tutors (issue 16).
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { get, ref as dbRef } from 'firebase/database';
