@@ -2,8 +2,8 @@
  * Tables at every screen size (issue 17): at 320, 390, 768, 991, 1280 and 1920 px the students,
  * tutors and orders lists fit their card (no sideways scroll), no cell's text is cut, and no
  * cell lies under the sticky actions column; a record key that wraps breaks evenly; the values of
- * columns hidden for lack of width are shown inside the row. Runs on 12 students, 8 tutors and 12 orders of its own from the demo
- * generator (a seed no other test uses), removed afterwards.
+ * columns hidden for lack of width are shown inside the row. Runs on 12 students, 8 tutors and
+ * 12 orders of its own from the demo generator (a seed no other test uses), removed afterwards.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
  * The signed-in frame (spec 2 Layout): fixed header, side navigation (a burger-opened panel below
- * 992px, spec 9), a notice while the database connection is lost, the page, and the footer. Pages render in <main>, which takes the focus after
- * each navigation so keyboard and screen-reader users start at the new content.
+ * 992px, spec 9), a notice while the database connection is lost, the page, and the footer.
+ * Pages render in <main>, which takes the focus after each navigation so keyboard and
+ * screen-reader users start at the new content.
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
