@@ -10,26 +10,26 @@ import { watchValue } from './watchValue';
  * How long the connection must have been down before it counts as lost, ms: the SDK reconnects
  * by itself, usually within a second, and a notice for every such blink would be noise.
  */
-export const CONNECTION_GRACE_MS = 2000;
+const GRACE_MS = 2000;
 
 /**
  * True once `.info/connected` (the SDK's own view of its connection; Firebase docs, "Detecting
- * Connection State") has been false for `graceMs`: after a connection drops, or when none is made
+ * Connection State") has been false for GRACE_MS: after a connection drops, or when none is made
  * at all after the screen opens; false again as soon as the SDK is connected.
  */
-export function useConnectionLost(graceMs = CONNECTION_GRACE_MS): boolean {
+export function useConnectionLost(): boolean {
   const [lost, setLost] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = watchValue('.info/connected', (connected) => {
       clearTimeout(timer);
       if (connected === true) setLost(false);
-      else timer = setTimeout(() => setLost(true), graceMs);
+      else timer = setTimeout(() => setLost(true), GRACE_MS);
     });
     return () => {
       clearTimeout(timer);
       stop();
     };
-  }, [graceMs]);
+  }, []);
   return lost;
 }
