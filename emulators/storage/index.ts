@@ -19,7 +19,10 @@ export interface StorageEmulatorOptions {
   host?: string;
   /** Port; default 9199; `0` picks any free port (see `StorageEmulator.port`). */
   port?: number;
-  /** Rules file; default `<cwd>/storage.rules`. Watched and reloaded on change. */
+  /**
+   * Rules file; default `<cwd>/storage.rules`. Watched and reloaded on change; `PUT
+   * /internal/setRules` replaces its rules until the file changes again.
+   */
   rulesPath?: string;
   /** Resize Images settings; default `<cwd>/extensions/storage-resize-images.env`. Missing file: no resizing. */
   resizeConfigPath?: string;
@@ -111,7 +114,16 @@ export async function startStorageEmulator(
   // Registered after the import: imported originals already have their copies.
   if (resizer) store.onCommit(resizer.onCommit);
 
-  const server = createStorageServer(service, log);
+  const clear = async () => {
+    await resizer?.whenIdle();
+    await service.dropSessions();
+    await store.clear();
+  };
+  const exportTo = async (dir: string) => {
+    await resizer?.whenIdle();
+    await exportStore(store, resolve(dir));
+  };
+  const server = createStorageServer(service, log, { reset: clear, exportTo });
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(options.port ?? 9199, host, () => {
@@ -135,15 +147,8 @@ export async function startStorageEmulator(
     whenIdle: async () => {
       await resizer?.whenIdle();
     },
-    clear: async () => {
-      await resizer?.whenIdle();
-      await service.dropSessions();
-      await store.clear();
-    },
-    exportTo: async (dir: string) => {
-      await resizer?.whenIdle();
-      await exportStore(store, resolve(dir));
-    },
+    clear,
+    exportTo,
     stop: () => {
       stopping ??= (async () => {
         const closed = new Promise<void>((done) => server.close(() => done()));

@@ -1,21 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { handleFirebaseApi, type ApiRequest } from './api/firebase';
 import { handleGcsApi } from './api/gcs';
+import { handleInternalApi, type ControlHooks } from './api/internal';
 import { drainAfterEarlyResponse } from '../early-response';
 import { HttpError } from './errors';
 import { answerPreflight, sendError, sendJson, setCorsHeaders } from './http';
 import type { StorageService } from './service';
 
 /**
- * The HTTP front: CORS on every response (preflights included), routing to the Firebase `/v0`
- * API or the GCS JSON API, and the error boundary. Any failure inside a handler becomes a JSON
- * error reply; the server itself never goes down because of a request.
+ * The HTTP front: CORS on every response (preflights included), routing to firebase-tools'
+ * control API (`/internal/*`, api/internal.ts), the Firebase `/v0` API or the GCS JSON API, and
+ * the error boundary. Any failure inside a handler becomes a JSON error reply; the server itself
+ * never goes down because of a request.
  */
-export function createStorageServer(service: StorageService, log: (line: string) => void): Server {
+export function createStorageServer(
+  service: StorageService,
+  log: (line: string) => void,
+  control: ControlHooks,
+): Server {
   const server = createServer((req, res) => {
     // A rejection sent before the upload was read (400 bad name, 403, 413) must reach the client.
     drainAfterEarlyResponse(req, res);
-    void handle(service, req, res, log);
+    void handle(service, req, res, log, control);
   });
   // Longer than the clients' keep-alive (Node's agent frees idle sockets after 5 s): with equal
   // timeouts the server could close a socket just as a client reuses it ("socket hang up").
@@ -31,6 +37,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   log: (line: string) => void,
+  control: ControlHooks,
 ): Promise<void> {
   setCorsHeaders(req, res);
   if (req.method === 'OPTIONS') {
@@ -47,16 +54,10 @@ async function handle(
       sendJson(res, 200, { status: 'ok' });
       return;
     }
-    // firebase-tools' reset hook (its integration tests call it before each case): every object
-    // and upload session is dropped.
-    if (url.pathname === '/internal/reset' && req.method === 'POST') {
-      await service.dropSessions();
-      await service.store.clear();
-      res.writeHead(200, { 'Content-Length': 0 }).end();
-      return;
-    }
     const handled =
-      (await handleFirebaseApi(service, request)) || (await handleGcsApi(service, request));
+      (await handleInternalApi(service, request, control)) ||
+      (await handleFirebaseApi(service, request)) ||
+      (await handleGcsApi(service, request));
     if (!handled) throw new HttpError(404, `No route for ${req.method} ${url.pathname}.`);
   } catch (error) {
     if (error instanceof HttpError) {

@@ -3,6 +3,7 @@ import type { StoredObject } from '../metadata';
 import { DOWNLOAD_TOKENS_KEY, etagOf } from '../metadata';
 import type { RulesMethod, Ruleset } from './ast';
 import { evaluateRules, type RulesDecision } from './evaluator';
+import { RulesSyntaxError } from './lexer';
 import { parseRules } from './parser';
 import { fromJson, Timestamp, type Value } from './values';
 
@@ -27,14 +28,28 @@ export interface RulesRequest {
   requestResource: StoredObject | null;
 }
 
+/** One rules source handed over by the control API (`PUT /internal/setRules`). */
+export interface RulesFile {
+  /** Shown in error messages, e.g. `storage.rules`. */
+  name: string;
+  content: string;
+}
+
 /**
  * Loads `storage.rules`, reloads it when the file changes, and answers "is this request allowed?".
  *
  * A file that fails to parse is reported through `log` and, on reload, the previous ruleset stays
  * in force; with no ruleset at all every request is denied (as firebase-tools does).
+ *
+ * Rules can also be replaced from memory ({@link RulesEngine.replace}): one ruleset for every
+ * bucket, or one per bucket (firebase-tools' "resource" form, where a bucket without rules is
+ * denied everything). Whichever came last is in force: a later change of the file replaces rules
+ * set from memory, and the other way round.
  */
 export class RulesEngine {
   private ruleset: Ruleset | undefined;
+  /** Rules per bucket, when the last replacement named buckets; undefined otherwise. */
+  private perBucket: Map<string, Ruleset> | undefined;
   private watching = false;
 
   constructor(
@@ -53,15 +68,62 @@ export class RulesEngine {
     }
     try {
       this.ruleset = parseRules(source);
-      if (this.ruleset.service !== 'firebase.storage') {
-        this.log(`Storage rules: service is "${this.ruleset.service}", expected firebase.storage`);
-      }
+      this.perBucket = undefined;
+      this.warnOnService(this.ruleset, this.rulesPath);
     } catch (error) {
       this.log(
-        `Storage rules: ${(error as Error).message}${this.ruleset ? ' (keeping the previous rules)' : ''}`,
+        `Storage rules: ${(error as Error).message}${this.loaded ? ' (keeping the previous rules)' : ''}`,
       );
     }
-    return this.ruleset !== undefined;
+    return this.loaded;
+  }
+
+  /**
+   * Replaces the rules in force at once, for the requests that follow: `rules` as one file for
+   * every bucket, or as a map from bucket name to its file. Nothing changes unless every file
+   * parses.
+   *
+   * @returns the syntax errors, each `"<name>:<line>: <problem>"`; empty on success.
+   */
+  replace(rules: RulesFile | ReadonlyMap<string, RulesFile>): string[] {
+    const files = rules instanceof Map ? [...rules] : [['', rules as RulesFile] as const];
+    const parsed = new Map<string, Ruleset>();
+    const errors: string[] = [];
+    for (const [bucket, file] of files) {
+      try {
+        parsed.set(bucket, parseRules(file.content));
+      } catch (error) {
+        errors.push(
+          error instanceof RulesSyntaxError
+            ? `${file.name}:${error.line}: ${error.detail}`
+            : `${file.name}: ${(error as Error).message}`,
+        );
+      }
+    }
+    if (errors.length) {
+      for (const error of errors) this.log(`Storage rules: ${error} (keeping the previous rules)`);
+      return errors;
+    }
+    for (const [bucket, ruleset] of parsed) {
+      this.warnOnService(ruleset, files.find(([b]) => b === bucket)?.[1].name ?? '');
+    }
+    if (rules instanceof Map) {
+      this.perBucket = parsed;
+      this.ruleset = undefined;
+    } else {
+      this.ruleset = parsed.get('');
+      this.perBucket = undefined;
+    }
+    this.log(`Storage rules replaced (${files.map(([, file]) => file.name).join(', ')})`);
+    return [];
+  }
+
+  private warnOnService(ruleset: Ruleset, source: string): void {
+    if (ruleset.service !== 'firebase.storage') {
+      this.log(
+        `Storage rules: service is "${ruleset.service}" in ${source}, expected firebase.storage`,
+      );
+    }
   }
 
   /** Reloads on change (polling, so editors that replace the file are handled). */
@@ -83,8 +145,14 @@ export class RulesEngine {
     this.watching = false;
   }
 
+  /** Whether some ruleset is in force (for one bucket at least). */
   get loaded(): boolean {
-    return this.ruleset !== undefined;
+    return this.ruleset !== undefined || (this.perBucket?.size ?? 0) > 0;
+  }
+
+  /** The ruleset that judges requests on `bucket`, if any. */
+  private rulesetFor(bucket: string): Ruleset | undefined {
+    return this.perBucket ? this.perBucket.get(bucket) : this.ruleset;
   }
 
   /**
@@ -93,8 +161,13 @@ export class RulesEngine {
    * for its children such as `match /users/{uid}/{file}` (firebase-tools issue #3533).
    */
   check(request: RulesRequest): RulesDecision {
-    const ruleset = this.ruleset;
-    if (!ruleset) return { allowed: false, errors: ['Storage emulator has no loaded ruleset.'] };
+    const ruleset = this.rulesetFor(request.bucket);
+    if (!ruleset) {
+      return {
+        allowed: false,
+        errors: [`Storage emulator has no loaded ruleset for bucket ${request.bucket}.`],
+      };
+    }
     if (request.method === 'list' && ruleset.version !== '2') {
       return { allowed: false, errors: ["list() needs rules_version = '2'."] };
     }

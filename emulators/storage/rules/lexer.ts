@@ -39,10 +39,11 @@ const PUNCTUATION = [
 /** Thrown for lexical and syntax errors; carries the 1-based line. */
 export class RulesSyntaxError extends Error {
   constructor(
-    message: string,
+    /** The problem alone, without the file and line. */
+    readonly detail: string,
     readonly line: number,
   ) {
-    super(`storage.rules:${line}: ${message}`);
+    super(`storage.rules:${line}: ${detail}`);
     this.name = 'RulesSyntaxError';
   }
 }
