@@ -1,9 +1,13 @@
 /**
- * Database emulator benchmark (issue 3): writes/s and gets/s with 1 and 50 clients,
- * write-to-remote-listener latency with 100 listeners, resident memory with 100k nodes, and cold
- * start time; the npm package `firebase-server` (installed in bench/firebase-server/) runs the same
- * workload in the same run where it can, and the ratio is printed. Prints figures; never fails
- * on a slow machine.
+ * Database emulator benchmark: writes/s and gets/s with 1 and 50 clients, write-to-remote-listener
+ * latency with 100 listeners, resident memory with 100k nodes, and cold start time; the npm package
+ * `firebase-server` (installed in bench/firebase-server/) runs the same workload in the same run
+ * where it can, and the ratio is printed. Prints figures; never fails on a slow machine.
+ *
+ * The floor is bench/support/null-database-server.ts: the same sockets and framing, an answer to
+ * every request, no tree. Our server CPU per operation over the floor's is what the tree, rules,
+ * subscriptions and journal cost. The write workloads also run with `--data-dir` (durable journal,
+ * emulators/database/journal.ts) against the floor with its own fsynced journal.
  *
  * Each server runs in its own process; this process generates the load, either through the
  * unmodified web SDK (firebase@12) or through a bare protocol client (no SDK work, so it measures
@@ -14,6 +18,11 @@
  * firebase-server does not implement the `g` (get) action (the SDK's get() never resolves there),
  * so gets are compared as one-shot reads: our `g` against its listen + unlisten, what the SDK did
  * for a one-shot read before `g` existed.
+ *
+ * Every rate phase runs ROUNDS times, the servers interleaved (so load from other processes on a
+ * shared machine hits them alike); each figure is the median with the min-max range of its rounds.
+ * `DATABASE_BENCH_ONLY=<regex>` runs only the rate metrics whose label matches and skips cold
+ * start, latency and memory (e.g. `DATABASE_BENCH_ONLY=protocol`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,6 +58,8 @@ interface Target {
   /** The server process, whose CPU time is read from /proc during each phase. */
   pid: number;
   supportsGet: boolean;
+  /** Runs the write metrics only (the `--data-dir` servers: durability changes nothing else). */
+  writesOnly?: boolean;
   stop(): Promise<void>;
 }
 
@@ -131,11 +142,23 @@ async function spawnServer(
   return { name, port, pid: child.pid!, supportsGet, stop: () => stopChild(child) };
 }
 
-function startOurs(): Promise<Target> {
+/** Our CLI with open rules; `durable` adds `--data-dir` (a fresh directory). */
+async function startOurs(durable = false): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-bench-'));
   const rulesPath = join(dir, 'database.rules.json');
   writeFileSync(rulesPath, JSON.stringify({ rules: { '.read': true, '.write': true } }));
-  return spawnServer('ours', cliArgv(rulesPath), dir, true);
+  const extra = durable ? ['--data-dir', join(dir, 'data')] : [];
+  const t = await spawnServer(durable ? OURS_DURABLE : OURS, cliArgv(rulesPath, extra), dir, true);
+  return { ...t, writesOnly: durable };
+}
+
+/** The floor (bench/support/null-database-server.ts); `durable` journals writes with fsync. */
+async function startFloor(durable = false): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'rtdb-floor-'));
+  const args = ['--import', TSX, FLOOR_SCRIPT, '--port', '0'];
+  if (durable) args.push('--data-dir', join(dir, 'data'));
+  const t = await spawnServer(durable ? FLOOR_DURABLE : FLOOR, args, dir, true);
+  return { ...t, writesOnly: durable };
 }
 
 function startFirebaseServer(): Promise<Target> {
@@ -143,7 +166,7 @@ function startFirebaseServer(): Promise<Target> {
     const FS = require('firebase-server');
     const s = new FS({ port: 0, address: '127.0.0.1' }, 'bench', null);
     setTimeout(() => console.log('ready on http://127.0.0.1:' + s.address().port), 200);`;
-  return spawnServer('firebase-server', ['-e', script], FS_DIR, false);
+  return spawnServer(THEIRS, ['-e', script], FS_DIR, false);
 }
 
 let appCount = 0;
@@ -186,7 +209,13 @@ function listenRead(db: Database, path: string): Promise<unknown> {
   });
 }
 
-type Metric = { label: string; run: (t: Target) => Promise<RateResult>; getOnly?: boolean };
+type Metric = {
+  label: string;
+  run: (t: Target) => Promise<RateResult>;
+  getOnly?: boolean;
+  /** A write workload: also run against the `--data-dir` servers. */
+  write?: boolean;
+};
 
 function rateMetric(
   label: string,
@@ -272,17 +301,23 @@ const readPath = (c: number, i: number): string => `bench/r/k${(((c * 7 + i) % 1
 const METRICS: Metric[] = [1, 50].flatMap((n) => {
   const suffix = `${n} client${n > 1 ? 's' : ''}`;
   return [
-    rateMetric(`writes/s, ${suffix}`, n, (db, c, i) =>
-      set(ref(db, `bench/w/c${c}/k${i % 500}`), { i, at: 1 }),
-    ),
+    {
+      ...rateMetric(`writes/s, ${suffix}`, n, (db, c, i) =>
+        set(ref(db, `bench/w/c${c}/k${i % 500}`), { i, at: 1 }),
+      ),
+      write: true,
+    },
     rateMetric(`listen-reads/s, ${suffix}`, n, (db, c, i) => listenRead(db, readPath(c, i))),
     {
       ...rateMetric(`gets/s (g), ${suffix}`, n, (db, c, i) => get(ref(db, readPath(c, i)))),
       getOnly: true,
     },
-    rawMetric(`protocol writes/s (p), ${suffix}`, n, (c, ci, i) =>
-      c.request('p', { p: `/bench/w/c${ci}/k${i % 500}`, d: { i, at: 1 } }),
-    ),
+    {
+      ...rawMetric(`protocol writes/s (p), ${suffix}`, n, (c, ci, i) =>
+        c.request('p', { p: `/bench/w/c${ci}/k${i % 500}`, d: { i, at: 1 } }),
+      ),
+      write: true,
+    },
     rawMetric(`protocol listen-reads/s (q+n), ${suffix}`, n, async (c, ci, i) => {
       const p = '/' + readPath(ci, i);
       await c.request('q', { p, h: '' });
@@ -417,6 +452,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const CLI = join(ROOT, 'emulators', 'database', 'cli.ts');
+const FLOOR_SCRIPT = join(ROOT, 'bench', 'support', 'null-database-server.ts');
+const OURS = 'ours';
+const OURS_DURABLE = 'ours --data-dir';
+const FLOOR = 'floor';
+const FLOOR_DURABLE = 'floor --data-dir';
+const THEIRS = 'firebase-server';
 
 /** Node arguments that run our CLI on a free port with `rulesPath` and `extra` flags. */
 function cliArgv(rulesPath: string, extra: string[] = []): string[] {
@@ -484,20 +525,49 @@ async function memory(): Promise<{ ours: number; theirs: number | null; oursIdle
 
 const fmt = (n: number): string => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 2) : 'n/a');
 
+/** Median, min and max of one figure over the rounds. */
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function spread(values: readonly number[]): Spread {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return {
+    median: percentile(sorted, 50),
+    min: sorted[0] ?? NaN,
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
+/** "median (min-max)" of a spread; "-" when absent. */
+const fmtSpread = (s: Spread | undefined): string =>
+  s && Number.isFinite(s.median) ? `${fmt(s.median)} (${fmt(s.min)}-${fmt(s.max)})` : '-';
+
 /** Runs every figure and prints them (see the module comment). */
 export async function runDatabaseBench(): Promise<void> {
+  const only = process.env.DATABASE_BENCH_ONLY ? new RegExp(process.env.DATABASE_BENCH_ONLY) : null;
+  const metrics = METRICS.filter((m) => !only || only.test(m.label));
   console.log('# Database emulator benchmark');
   console.log(
     `node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(1)}; servers in their own processes; ` +
-      `rate phases ${PHASE_MS} ms with ${WINDOW} requests in flight per client; best of ${ROUNDS} interleaved rounds`,
+      `rate phases ${PHASE_MS} ms with ${WINDOW} requests in flight per client; median (min-max) of ${ROUNDS} interleaved rounds`,
   );
 
-  const cold = await coldStart();
-  console.log(
-    `cold start: CLI spawn-to-ready ${fmt(cold.cliMs)} ms (Node + tsx transpile + server), in-process start ${fmt(cold.inProcessMs)} ms`,
-  );
+  if (!only) {
+    const cold = await coldStart();
+    console.log(
+      `cold start: CLI spawn-to-ready ${fmt(cold.cliMs)} ms (Node + tsx transpile + server), in-process start ${fmt(cold.inProcessMs)} ms`,
+    );
+  }
 
-  const targets: Target[] = [await startOurs()];
+  const targets: Target[] = [
+    await startOurs(),
+    await startFloor(),
+    await startOurs(true),
+    await startFloor(true),
+  ];
   if (hasFirebaseServer()) {
     try {
       targets.push(await startFirebaseServer());
@@ -506,85 +576,133 @@ export async function runDatabaseBench(): Promise<void> {
     }
   } else console.log('firebase-server: not installed (npm ci --prefix bench/firebase-server)');
 
-  const best = new Map<string, RateResult>();
-  const key = (t: Target, label: string): string => `${t.name}|${label}`;
+  const results = new Map<string, RateResult[]>();
+  const key = (name: string, label: string): string => `${name}|${label}`;
+  const loads: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // Alternate which server goes first so load changes on a shared machine hit both alike.
+    // Alternate the order of the servers so load changes on a shared machine hit them alike.
     const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const m of METRICS) {
+    for (const m of metrics) {
       for (const t of order) {
         if (m.getOnly && !t.supportsGet) continue;
+        if (t.writesOnly && !m.write) continue;
         try {
           const v = await m.run(t);
-          const prev = best.get(key(t, m.label));
-          if (!prev || v.opsPerSec > prev.opsPerSec) best.set(key(t, m.label), v);
+          const k = key(t.name, m.label);
+          results.set(k, [...(results.get(k) ?? []), v]);
         } catch (err) {
           console.log(`${t.name} ${m.label}: failed: ${(err as Error).message}`);
         }
       }
     }
+    loads.push(loadavg()[0]!);
   }
   const lat = new Map<string, { p50: number; p99: number; samples: number }>();
-  for (const raw of [false, true]) {
-    for (const t of targets) {
-      const r = await latency(t, raw);
-      lat.set(key(t, raw ? 'raw' : 'sdk'), r);
+  if (!only) {
+    for (const raw of [false, true]) {
+      for (const t of targets) {
+        if (t.writesOnly || t.name === FLOOR) continue;
+        const r = await latency(t, raw);
+        lat.set(key(t.name, raw ? 'raw' : 'sdk'), r);
+      }
     }
   }
   for (const t of targets) await t.stop();
 
-  const theirsName = 'firebase-server';
-  const ours = (label: string): RateResult | undefined => best.get(key(targets[0]!, label));
-  const theirs = (label: string): RateResult | undefined => best.get(`${theirsName}|${label}`);
-  const ratio = (a: number | undefined, b: number | undefined): string =>
-    a && b ? fmt(a / b) + 'x' : '-';
+  const figure = (
+    name: string,
+    label: string,
+    of: (r: RateResult) => number,
+  ): Spread | undefined => {
+    const rs = results.get(key(name, label));
+    return rs && spread(rs.map(of));
+  };
+  const rateOf = (name: string, label: string): Spread | undefined =>
+    figure(name, label, (r) => r.opsPerSec);
+  const cpuOf = (name: string, label: string): Spread | undefined =>
+    figure(name, label, (r) => r.serverCpuUsPerOp);
+  const ratio = (a: Spread | undefined, b: Spread | undefined): string =>
+    a && b && Number.isFinite(a.median / b.median) ? fmt(a.median / b.median) + 'x' : '-';
   console.log(
-    "\nServer CPU = the server process's user + system time per operation; load generator = this " +
-      'process (all the clients), % of one core. A load generator near 100% bounds the rate, not the server.',
+    `\nload average (1 min) after each round: ${loads.map((l) => l.toFixed(1)).join(', ')} (${cpus().length} CPUs)`,
   );
   console.log(
-    '\n| metric | ours | firebase-server | ratio | server CPU µs/op, ours / theirs | load generator CPU %, ours / theirs |',
+    "\nServer CPU = the server process's user + system time per operation; floor = the null server " +
+      '(bench/support/null-database-server.ts: same sockets and framing, no tree); load generator = ' +
+      'this process (all the clients), % of one core. A load generator near 100% bounds the rate, not the server.',
   );
-  console.log('|---|---|---|---|---|---|');
-  for (const m of METRICS) {
-    const a = ours(m.label);
-    const b = theirs(m.label);
+  console.log(
+    '\n| metric | ours ops/s | firebase-server ops/s | ours / theirs | server CPU µs/op, ours | floor | theirs | CPU ours / floor | load generator CPU %, ours / theirs |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const m of metrics) {
+    const a = rateOf(OURS, m.label);
+    const b = rateOf(THEIRS, m.label);
+    const ca = cpuOf(OURS, m.label);
+    const cf = cpuOf(FLOOR, m.label);
+    const gen = (name: string): string =>
+      fmt(figure(name, m.label, (r) => r.clientCpuPct)?.median ?? NaN);
     console.log(
-      `| ${m.label} | ${fmt(a?.opsPerSec ?? NaN)} | ${b ? fmt(b.opsPerSec) : 'unsupported'} | ${ratio(a?.opsPerSec, b?.opsPerSec)} | ` +
-        `${fmt(a?.serverCpuUsPerOp ?? NaN)} / ${b ? fmt(b.serverCpuUsPerOp) : '-'} | ` +
-        `${fmt(a?.clientCpuPct ?? NaN)} / ${b ? fmt(b.clientCpuPct) : '-'} |`,
+      `| ${m.label} | ${fmtSpread(a)} | ${b ? fmtSpread(b) : 'unsupported'} | ${ratio(a, b)} | ` +
+        `${fmtSpread(ca)} | ${fmtSpread(cf)} | ${fmtSpread(cpuOf(THEIRS, m.label))} | ${ratio(ca, cf)} | ` +
+        `${gen(OURS)} / ${b ? gen(THEIRS) : '-'} |`,
     );
   }
-  // firebase-server has no `g`: a one-shot read there is a listen + unlisten, so gets compare
-  // our `g` with its listen-read on the same paths and data.
-  console.log(
-    '\nOne-shot reads (gets), same paths and data: ours `g` against firebase-server listen + unlisten (it has no `g`).',
-  );
-  console.log(
-    '\n| gets | ours g/s | firebase-server listen-reads/s | ratio | server CPU per read, theirs / ours |',
-  );
-  console.log('|---|---|---|---|---|');
-  for (const n of ['1 client', '50 clients']) {
-    for (const [via, g, l] of [
-      ['SDK', `gets/s (g), ${n}`, `listen-reads/s, ${n}`],
-      ['protocol', `protocol gets/s (g), ${n}`, `protocol listen-reads/s (q+n), ${n}`],
-    ] as const) {
-      const a = ours(g);
-      const b = theirs(l);
+  const writes = metrics.filter((m) => m.write);
+  if (writes.length) {
+    console.log(
+      '\nDurable writes (`--data-dir`: journal, one write + fdatasync per event-loop turn before the acknowledgement); ' +
+        'the floor journals the raw requests the same way.',
+    );
+    console.log(
+      '\n| metric | ours --data-dir ops/s | floor --data-dir ops/s | server CPU µs/op, ours --data-dir | floor --data-dir | CPU ours / floor |',
+    );
+    console.log('|---|---|---|---|---|---|');
+    for (const m of writes) {
+      const ca = cpuOf(OURS_DURABLE, m.label);
+      const cf = cpuOf(FLOOR_DURABLE, m.label);
       console.log(
-        `| ${via}, ${n} | ${fmt(a?.opsPerSec ?? NaN)} | ${b ? fmt(b.opsPerSec) : 'n/a'} | ${ratio(a?.opsPerSec, b?.opsPerSec)} | ` +
-          `${ratio(b?.serverCpuUsPerOp, a?.serverCpuUsPerOp)} |`,
+        `| ${m.label} | ${fmtSpread(rateOf(OURS_DURABLE, m.label))} | ${fmtSpread(rateOf(FLOOR_DURABLE, m.label))} | ` +
+          `${fmtSpread(ca)} | ${fmtSpread(cf)} | ${ratio(ca, cf)} |`,
       );
     }
   }
+  // firebase-server has no `g`: a one-shot read there is a listen + unlisten, so gets compare
+  // our `g` with its listen-read on the same paths and data.
+  const gets = ['1 client', '50 clients'].flatMap((n) =>
+    (
+      [
+        ['SDK', `gets/s (g), ${n}`, `listen-reads/s, ${n}`],
+        ['protocol', `protocol gets/s (g), ${n}`, `protocol listen-reads/s (q+n), ${n}`],
+      ] as const
+    ).filter(([, g, l]) => results.has(key(OURS, g)) && results.has(key(THEIRS, l))),
+  );
+  if (gets.length) {
+    console.log(
+      '\nOne-shot reads (gets), same paths and data: ours `g` against firebase-server listen + unlisten (it has no `g`).',
+    );
+    console.log(
+      '\n| gets | ours g/s | firebase-server listen-reads/s | ratio | server CPU per read, theirs / ours |',
+    );
+    console.log('|---|---|---|---|---|');
+    for (const [via, g, l] of gets) {
+      const a = rateOf(OURS, g);
+      const b = rateOf(THEIRS, l);
+      console.log(
+        `| ${via}, ${g.replace(/.*, /, '')} | ${fmtSpread(a)} | ${fmtSpread(b)} | ${ratio(a, b)} | ` +
+          `${ratio(cpuOf(THEIRS, l), cpuOf(OURS, g))} |`,
+      );
+    }
+  }
+  if (only) return;
   console.log('\n| latency | ours | firebase-server | ratio |');
   console.log('|---|---|---|---|');
   for (const [kind, label] of [
     ['sdk', 'SDK listeners'],
     ['raw', 'raw protocol listeners'],
   ] as const) {
-    const a = lat.get(`ours|${kind}`)!;
-    const b = lat.get(`${theirsName}|${kind}`);
+    const a = lat.get(key(OURS, kind))!;
+    const b = lat.get(key(THEIRS, kind));
     for (const p of ['p50', 'p99'] as const) {
       console.log(
         `| write→listener ${p} ms, 100 ${label} | ${fmt(a[p])} | ${b ? fmt(b[p]) : 'n/a'} | ${b ? fmt(b[p] / a[p]) + 'x faster' : '-'} |`,
