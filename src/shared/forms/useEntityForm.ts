@@ -2,7 +2,7 @@
  * Loading and saving of one record by a create/edit form (spec section 4): forms start in create
  * mode and switch to edit mode when an id is in the route; a failed load of the record redirects
  * to its list; a save shows loading, then success or error (toasts come from the thunks), and
- * redirects to the list after success. A failed save keeps the form's input: the form holds its
+ * redirects to the list, as it was left (listReturnPath), after success. A failed save keeps the form's input: the form holds its
  * own values and this hook only navigates on success. A record with further tabs (a subject)
  * continues on its edit page after creation, with `{ created: true }` as the location state so
  * the page opens the next tab (issue 14). In edit mode the record is followed while the form is
@@ -13,6 +13,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { listReturnPath } from '../table/listState';
 import { CREATED_STATE } from './useCreatedState';
 import { useRemoteChanges, type RemoteChanges } from './useRemoteChanges';
 
@@ -91,7 +92,7 @@ export function useEntityForm<T extends object, C, M extends { changes: object }
         },
         () => {
           // The rejected thunk already showed the error toast (app/notifications).
-          if (active) void navigate(listPath, { replace: true });
+          if (active) void navigate(listReturnPath(listPath), { replace: true });
         },
       );
     return () => {
@@ -108,7 +109,7 @@ export function useEntityForm<T extends object, C, M extends { changes: object }
           // Replace: Back from the edit page leads to the list, not to an empty new form.
           void navigate(continueTo(saved), { replace: true, state: CREATED_STATE });
         } else {
-          void navigate(listPath);
+          void navigate(listReturnPath(listPath));
         }
         return true;
       } catch {

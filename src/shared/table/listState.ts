@@ -1,11 +1,12 @@
 /**
  * The state of a list that a person expects to survive opening a record and pressing Back, a
- * reload, or a shared link (issue 17): search text, sort, page and page size, kept in the query
- * string as `?q=ana&sort=-name&page=3&size=5`. Values equal to the list's defaults are left out,
- * so an untouched list has a clean URL.
+ * reload, or a shared link: search text, sort, page and page size, kept in the query string as
+ * `?q=ana&sort=-name&page=3&size=5`. Values equal to the list's defaults are left out, so an
+ * untouched list has a clean URL. A record's form returns to the list as it was left (its 'Go
+ * back' link and the redirect after a save): `listReturnPath`.
  */
 import type { SortingState } from '@tanstack/react-table';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type PageSize } from './pagination';
 
@@ -93,6 +94,8 @@ export function useSearchParamsState<S>(
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState(() => parse(params));
   const search = params.toString();
+  const { pathname } = useLocation();
+  useEffect(() => rememberListSearch(pathname, search), [pathname, search]);
   // Every write of these hooks marks its history entry, so no instance mistakes another's write
   // (the table's search and a list's 'Show all' share one query) for a navigation to adopt.
   const fromHook = (useLocation().state as { searchParamsState?: true } | null)?.searchParamsState;
@@ -145,6 +148,42 @@ export function useLocalListState(defaults: ListDefaults): [ListState, SetListSt
   return [state, setState];
 }
 
+/**
+ * The query of each list as last shown in this browser tab, by the list's path: sessionStorage,
+ * so it survives a reload of the record's page as the list's own URL does, and stays per tab as
+ * browser history is. A memory copy serves when storage is refused (private modes, quotas).
+ */
+const lastSearches = new Map<string, string>();
+const STORAGE_PREFIX = 'listSearch:';
+
+function rememberListSearch(pathname: string, search: string): void {
+  lastSearches.set(pathname, search);
+  try {
+    sessionStorage.setItem(STORAGE_PREFIX + pathname, search);
+  } catch {
+    // The memory copy is enough for this page's life.
+  }
+}
+
+/**
+ * Where a record's form goes back to: the list's path with the query it last had in this tab
+ * (search, sort, page, size, 'Show all'), so 'Go back' and the redirect after a save show the
+ * rows the admin left, as the browser's Back does. The bare path when the list was not shown.
+ * @param listPath the list's route, e.g. '/tutors'
+ * @returns e.g. '/tutors?q=a&sort=name&size=5&page=2'
+ */
+export function listReturnPath(listPath: string): string {
+  let search = lastSearches.get(listPath);
+  if (search === undefined) {
+    try {
+      search = sessionStorage.getItem(STORAGE_PREFIX + listPath) ?? '';
+    } catch {
+      search = '';
+    }
+  }
+  return search ? `${listPath}?${search}` : listPath;
+}
+
 /** 'Show all' as the query string holds it: `all=1`. */
 const readShowAll = (params: URLSearchParams) => params.get('all') === '1';
 function writeShowAll(params: URLSearchParams, on: boolean): URLSearchParams {
@@ -156,8 +195,8 @@ function writeShowAll(params: URLSearchParams, on: boolean): URLSearchParams {
 
 /**
  * A list's 'Show all' switch (obsolete records, inactive people, every order, stored countries)
- * kept in the query string as `all=1` with the rest of its state (issue 17 item 1: it survives
- * Back, a reload and a shared link). Off by default.
+ * kept in the query string as `all=1` with the rest of its state, so it survives Back, a reload
+ * and a shared link as the rest does. Off by default.
  */
 export function useShowAllParam(): [boolean, (on: boolean) => void] {
   return useSearchParamsState(readShowAll, writeShowAll);

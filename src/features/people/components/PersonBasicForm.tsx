@@ -23,6 +23,7 @@ import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { CREATED_STATE } from '@/shared/forms/useCreatedState';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { useFormState } from '@/shared/forms/useFormState';
+import { listReturnPath } from '@/shared/table/listState';
 import { useRemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { basicValues, type PersonBasicValues } from '../formValues';
 import type { PersonKind } from '../kinds';
@@ -106,7 +107,7 @@ export function PersonBasicForm<P extends Student | Tutor>({
       }),
     );
     if (kind.entity.modify.rejected.match(result)) return false;
-    void navigate(`/${kind.path}`);
+    void navigate(listReturnPath(`/${kind.path}`));
     return true;
   };
 

@@ -22,6 +22,7 @@ import { SelectField } from '@/shared/forms/SelectField';
 import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useFormState } from '@/shared/forms/useFormState';
 import { useRemoteChangesContext } from '@/shared/forms/useRemoteChanges';
+import { listReturnPath } from '@/shared/table/listState';
 import { profileLevelValues, type ProfileLevelValues } from '../formValues';
 import type { PersonKind } from '../kinds';
 import { YesNoField } from './fields/ChoiceFields';
@@ -97,7 +98,7 @@ export function ProfileLevelForm<P extends Student | Tutor>({
           }) as Partial<P>,
         }),
       ).unwrap();
-      void navigate(`/${kind.path}`);
+      void navigate(listReturnPath(`/${kind.path}`));
       return true;
     } catch {
       // Toasted by the app's notifications; the form keeps its values.
