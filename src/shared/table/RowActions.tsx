@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
  * A list row's Edit link and Delete button, as compact icon buttons so a row stays one line
  * high. Each one's accessible name (also its tooltip) names the row, e.g. 'Edit Ana' and
  * 'Delete Ana', for screen readers and for tests that find them by role and name. Deleting is
- * confirmed by the caller's ConfirmDialog (spec section 4). `children` come first (e.g. the
- * MoveButtons of ordered lists).
+ * confirmed by the caller's ConfirmDialog (spec section 4); a row that cannot be deleted (an
+ * admin user, spec section 6) passes no `onDelete` and shows Edit alone. `children` come first
+ * (e.g. the MoveButtons of ordered lists).
  */
 export function RowActions({
   editTo,
@@ -18,8 +19,9 @@ export function RowActions({
   /** Route of the row's edit page, e.g. '/users/abc'. */
   editTo: string;
   editLabel: string;
-  onDelete: () => void;
-  deleteLabel: string;
+  /** Omitted: no Delete button. */
+  onDelete?: () => void;
+  deleteLabel?: string;
   children?: ReactNode;
 }) {
   return (
@@ -35,17 +37,19 @@ export function RowActions({
           <path d="M3 17.25V21h3.75L17.81 9.94l-3.75-3.75L3 17.25zm17.71-10.21a1 1 0 0 0 0-1.41l-2.34-2.34a1 1 0 0 0-1.41 0l-1.83 1.83 3.75 3.75 1.83-1.83z" />
         </svg>
       </Link>
-      <button
-        type="button"
-        className="button is-danger is-light"
-        aria-label={deleteLabel}
-        title={deleteLabel}
-        onClick={onDelete}
-      >
-        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
-          <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z" />
-        </svg>
-      </button>
+      {onDelete && (
+        <button
+          type="button"
+          className="button is-danger is-light"
+          aria-label={deleteLabel}
+          title={deleteLabel}
+          onClick={onDelete}
+        >
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M6 19a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2V7H6v12zM19 4h-3.5l-1-1h-5l-1 1H5v2h14V4z" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }

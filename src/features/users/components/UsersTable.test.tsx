@@ -72,10 +72,10 @@ describe('UsersTable', () => {
     );
   });
 
-  it('offers edit and delete only on non-admin rows', async () => {
+  it('offers edit on every row and delete only on non-admin rows', async () => {
     const user = userEvent.setup();
     const onDelete = renderTable();
-    expect(screen.queryByRole('link', { name: 'Edit Ana' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit Ana' })).toHaveAttribute('href', '/users/a');
     expect(screen.queryByRole('button', { name: 'Delete Ana' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit bruno' })).toHaveAttribute('href', '/users/b');
     await user.click(screen.getByRole('button', { name: 'Delete Carla' }));

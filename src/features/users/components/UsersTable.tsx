@@ -1,5 +1,6 @@
 /**
- * The users list's table (spec 2 Users list; spec 5 filter; spec 6 admin rows): the generic
+ * The users list's table (spec 2 Users list; spec 5 filter; spec 6 admin rows: no Delete, but an
+ * Edit link like every row, so an admin's role can be withdrawn without typing a URL): the generic
  * DataTable with the users' columns. Used by UsersPage and by the benchmark (bench/users.ts).
  */
 import type { ColumnDef, Row, SortingFn } from '@tanstack/react-table';
@@ -40,7 +41,7 @@ export function UsersTable({ users, loading, error, onRetry, onDelete, actions }
   const columns = useMemo<ColumnDef<User, unknown>[]>(() => {
     // Texts sort case- and accent-insensitively ('Álvaro' next to 'Alma', not after 'Zoe'). The
     // folded keys are computed once per row and column, not per comparison: sorting 10,000 users
-    // must stay under 50 ms (issue 6 benchmark).
+    // must stay under 50 ms (the users benchmark, bench/users.ts).
     const keys = new WeakMap<User, Record<string, string>>();
     const key = (row: Row<User>, id: string) => {
       let cached = keys.get(row.original);
@@ -93,19 +94,23 @@ export function UsersTable({ users, loading, error, onRetry, onDelete, actions }
         header: t('Users.columnActions'),
         enableSorting: false,
         meta: { csv: false, className: 'has-text-right' },
-        // Admin rows can be neither edited nor deleted from the list (spec 6).
-        cell: ({ row }) =>
-          row.original.isAdmin ? null : (
-            <RowActions
-              editTo={`/users/${row.original.id}`}
-              editLabel={intl.formatMessage({ id: 'Users.editUser' }, { name: row.original.name })}
-              onDelete={() => onDelete(row.original)}
-              deleteLabel={intl.formatMessage(
-                { id: 'Users.deleteUser' },
-                { name: row.original.name },
-              )}
-            />
-          ),
+        // Every row opens its form (where an admin's role can be withdrawn); an admin row has no
+        // Delete: an admin is demoted first, so the last admin is never deleted from a list click.
+        cell: ({ row }) => (
+          <RowActions
+            editTo={`/users/${row.original.id}`}
+            editLabel={intl.formatMessage({ id: 'Users.editUser' }, { name: row.original.name })}
+            {...(row.original.isAdmin
+              ? {}
+              : {
+                  onDelete: () => onDelete(row.original),
+                  deleteLabel: intl.formatMessage(
+                    { id: 'Users.deleteUser' },
+                    { name: row.original.name },
+                  ),
+                })}
+          />
+        ),
       },
     ];
   }, [intl, t, onDelete]);
