@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '@/shared/forms/fieldErrors';
-import { emptyFieldLevel, fieldLevelSchema } from './validation';
+import { emptyFieldLevel, fieldLevelSchema, fieldLevelSchemaFor } from './validation';
 
 describe('fieldLevelSchema (spec section 5: name and country)', () => {
   it('needs a name; the country defaults to Singapore', () => {
@@ -27,5 +27,29 @@ describe('fieldLevelSchema (spec section 5: name and country)', () => {
       fieldLevelSchema.safeParse({ ...emptyFieldLevel, name: 'P1', order }).error,
     );
     expect(errors).toEqual({ order: 'FieldLevels.orderInvalid' });
+  });
+});
+
+describe('fieldLevelSchemaFor (a name once per country)', () => {
+  const stored = [{ name: 'Primary 1', countryId: 'SG' }];
+  const schema = fieldLevelSchemaFor((name, countryId) =>
+    stored.some(
+      (l) => l.countryId === countryId && l.name.toLowerCase() === name.trim().toLowerCase(),
+    ),
+  );
+
+  it("refuses a second 'Primary 1' of the same country, whatever its case and spaces", () => {
+    for (const name of ['Primary 1', ' primary 1 ']) {
+      expect(fieldErrors(schema.safeParse({ ...emptyFieldLevel, name }).error)).toEqual({
+        name: 'FieldLevels.nameTaken',
+      });
+    }
+  });
+
+  it('accepts the name in another country, and another name', () => {
+    expect(
+      schema.safeParse({ ...emptyFieldLevel, name: 'Primary 1', countryId: 'MY' }).success,
+    ).toBe(true);
+    expect(schema.safeParse({ ...emptyFieldLevel, name: 'Primary 2' }).success).toBe(true);
   });
 });

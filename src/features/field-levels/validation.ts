@@ -14,6 +14,26 @@ export const fieldLevelSchema = z.extend(
   { order: optionalWholeNumber('FieldLevels.orderInvalid') },
 );
 
+/** Names compared as a person reads them: trimmed, any case, accents kept. */
+export function sameName(a: string, b: string): boolean {
+  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+}
+
+/**
+ * The form's schema with the name unique within its country ('FieldLevels.nameTaken'): two field
+ * levels named 'Primary 1' for one country could not be told apart in the subject's level range
+ * or a person's profile level.
+ * @param taken whether another field level of `countryId` already has `name`
+ */
+export function fieldLevelSchemaFor(taken: (name: string, countryId: string) => boolean) {
+  return fieldLevelSchema.check(
+    z.refine(({ name, countryId }) => name.trim() === '' || !taken(name, countryId), {
+      message: 'FieldLevels.nameTaken',
+      path: ['name'],
+    }),
+  );
+}
+
 /** What the form edits; order as typed ('' means 0, spec section 9). */
 export type FieldLevelFormValues = Required<z.input<typeof fieldLevelSchema>>;
 

@@ -3,6 +3,7 @@
  * Error messages are catalogue ids. The same schemas are used by the forms (to show errors and to
  * disable submit) and by the unit tests.
  */
+import { isPhoneNumber, isPostcode } from '@/shared/forms/contactRules';
 import * as z from '@/shared/zod';
 import { isCvFile, isImage } from './files';
 import {
@@ -12,7 +13,24 @@ import {
   tutorRecordSchema,
 } from './schema';
 
-const required = z.string().check(z.trim(), z.minLength(1, 'People.required'));
+/** A phone number (shared/forms/contactRules), required. */
+const mobile = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'People.required'),
+    z.refine(isPhoneNumber, 'People.invalidMobile'),
+  );
+/** A phone number or nothing. */
+const optionalMobile = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || isPhoneNumber(v), 'People.invalidMobile'),
+);
+/** A postcode or nothing (shared/forms/contactRules). */
+const postcode = z.string().check(
+  z.trim(),
+  z.refine((v) => v === '' || isPostcode(v), 'People.invalidPostcode'),
+);
 /** Tags typed in the form: no blank ones. */
 const tags = z.array(z.string().check(z.trim(), z.minLength(1)));
 /** A chosen file (not stored: uploaded by the save, its URL stored), or none. */
@@ -31,11 +49,13 @@ const notOnBasicTab = {
 } as const;
 
 /**
- * What the form requires beyond the stored shape (spec section 5: mobile required, no blank tags),
- * and the photo chosen for upload (spec section 2: images only).
+ * What the form requires beyond the stored shape (spec section 5: mobile required, no blank tags;
+ * a mobile that is a phone number and a postcode that is one), and the photo chosen for upload
+ * (spec section 2: images only).
  */
 const basicProfileFormFields = {
-  mobile: required,
+  mobile,
+  postcode,
   info1: tags,
   info2: tags,
   info3: tags,
@@ -48,7 +68,7 @@ const basicProfileFormFields = {
  */
 export const studentBasicSchema = z.extend(
   z.object(z.omit(studentRecordSchema, { ...notOnBasicTab, tutorMapping: true }).shape),
-  basicProfileFormFields,
+  { ...basicProfileFormFields, studentMobile: optionalMobile },
 );
 
 /** An optional number typed in a text field: '' is null, else `record` checks the number. */
@@ -64,6 +84,20 @@ const optionalNumber = (record: z.ZodMiniType<number | null, number | null>, mes
     record,
   );
 
+/**
+ * The first year of teaching: a 4-digit year (the record's rule) from 1900 to this year, not one
+ * to come ('3020').
+ */
+const teachingSince = z.pipe(
+  optionalNumber(tutorRecordSchema.shape.teachingSince, 'Tutors.invalidYear'),
+  z.nullable(
+    z.number().check(
+      z.gte(1900, 'Tutors.yearOutOfRange'),
+      z.refine((year) => year <= new Date().getFullYear(), 'Tutors.yearOutOfRange'),
+    ),
+  ),
+);
+
 /** The tutor's Basic Profile tab: the record's fields with the tutor extras, numbers as text. */
 export const tutorBasicSchema = z.extend(
   z.object(
@@ -71,7 +105,7 @@ export const tutorBasicSchema = z.extend(
   ),
   {
     ...basicProfileFormFields,
-    teachingSince: optionalNumber(tutorRecordSchema.shape.teachingSince, 'Tutors.invalidYear'),
+    teachingSince,
     tutorMinDuration: optionalNumber(
       tutorRecordSchema.shape.tutorMinDuration,
       'Tutors.invalidDuration',

@@ -2,16 +2,23 @@
  * The school form (spec section 5: "Field level and school submits need name and country").
  * Inputs hold strings; the schema gives the record's fields. Messages are catalogue ids.
  */
+import { isPostcode } from '@/shared/forms/contactRules';
 import { recordToForm } from '@/shared/forms/recordToForm';
 import * as z from '@/shared/zod';
 import { optionalWholeNumber } from '@/shared/forms/numberFields';
 import { schoolRecordSchema } from './schema';
 import type { School } from './types';
 
-/** The form's schema: the record's fields, with the order typed as text. */
+/** The form's schema: the record's fields, with the order typed as text and a real postcode. */
 export const schoolSchema = z.extend(
   z.omit(schoolRecordSchema, { id: true, order: true, createdAt: true }),
-  { order: optionalWholeNumber('Schools.orderInvalid') },
+  {
+    order: optionalWholeNumber('Schools.orderInvalid'),
+    postcode: z.string().check(
+      z.trim(),
+      z.refine((v) => v === '' || isPostcode(v), 'Schools.invalidPostcode'),
+    ),
+  },
 );
 
 /** What the form edits; order as typed ('' means 0, spec section 9). */

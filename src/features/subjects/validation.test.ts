@@ -4,6 +4,7 @@ import {
   emptySubjectBasic,
   settingsToForm,
   subjectBasicSchema,
+  subjectBasicSchemaFor,
   subjectSettingsSchema,
   type SubjectSettingsValues,
 } from './validation';
@@ -105,5 +106,34 @@ describe('subjectBasicSchema (spec section 5: name and country)', () => {
       subjectBasicSchema.safeParse({ ...emptySubjectBasic, name: 'Maths', countryId: '' }).error,
     );
     expect(errors).toEqual({ countryId: 'Subjects.countryRequired' });
+  });
+});
+
+describe('subjectBasicSchemaFor (the level range runs upwards)', () => {
+  const order: Record<string, number> = { p1: 0, p6: 5, jc2: 12 };
+  const schema = subjectBasicSchemaFor((id) => order[id]);
+  const withRange = (levelStart: string, levelEnd: string) => ({
+    ...emptySubjectBasic,
+    name: 'Maths',
+    levelStart,
+    levelEnd,
+  });
+
+  it('refuses a range from a higher level to a lower one, on the last level', () => {
+    const result = schema.safeParse(withRange('jc2', 'p1'));
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ levelEnd: 'Subjects.invalidRange' });
+  });
+
+  it('accepts an upward range, a one-level range, an open end and an unknown level', () => {
+    for (const [start, end] of [
+      ['p1', 'jc2'],
+      ['p6', 'p6'],
+      ['', 'p1'],
+      ['jc2', ''],
+      ['gone', 'p1'],
+    ] as const) {
+      expect(schema.safeParse(withRange(start, end)).success).toBe(true);
+    }
   });
 });

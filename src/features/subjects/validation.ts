@@ -1,7 +1,8 @@
 /**
  * The two forms of a subject (spec section 5). Inputs hold strings; the schemas give the
  * record's fields. Messages are catalogue ids.
- * - Basic Info: "Subject basic submit needs name and country".
+ * - Basic Info: "Subject basic submit needs name and country"; a level range, when both ends
+ *   are chosen, runs from a lower level to a higher one (field levels' order, spec section 3).
  * - Settings: originalPrice required (step 0.01); salePrice optional but lower than
  *   originalPrice ('Sale price should be empty or less than Original Price'); minimumQRPurchase,
  *   multipleQtyRestriction (2, 4 or 6, spec section 9), expiryMultiplier, expiryDays and
@@ -23,6 +24,25 @@ export const subjectBasicSchema = z.extend(
   z.omit(subjectRecordSchema, { id: true, order: true, createdAt: true, settings: true }),
   { order: optionalWholeNumber('Subjects.orderInvalid') },
 );
+
+/**
+ * The Basic Info tab's schema with the level range checked: the first level must not come after
+ * the last one ('Subjects.invalidRange' on levelEnd), as the tutor's subject ranges are checked.
+ * @param levelOrder a field level's place in the levels sorted by `order` (spec section 3), or
+ *   undefined for an unknown id (such a range is not judged: the level may still be loading).
+ */
+export function subjectBasicSchemaFor(levelOrder: (id: string) => number | undefined) {
+  return subjectBasicSchema.check(
+    z.refine(
+      ({ levelStart, levelEnd }) => {
+        const start = levelStart ? levelOrder(levelStart) : undefined;
+        const end = levelEnd ? levelOrder(levelEnd) : undefined;
+        return start === undefined || end === undefined || start <= end;
+      },
+      { message: 'Subjects.invalidRange', path: ['levelEnd'] },
+    ),
+  );
+}
 
 /** What the Basic Info tab edits; level ids '' for none, order as typed. */
 export type SubjectBasicValues = Required<z.input<typeof subjectBasicSchema>>;

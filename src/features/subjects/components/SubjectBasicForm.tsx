@@ -5,12 +5,17 @@ import { NamedCountryForm } from '@/shared/forms/NamedCountryForm';
 import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
 import type { SubjectFieldLevel } from '../types';
-import { subjectBasicSchema, type SubjectBasicInput, type SubjectBasicValues } from '../validation';
+import {
+  subjectBasicSchemaFor,
+  type SubjectBasicInput,
+  type SubjectBasicValues,
+} from '../validation';
 
 /**
  * The subject's Basic Info tab: name, country, level range (field levels of that country,
  * sorted by order), order and obsolete (spec sections 3 and 5). Submit is enabled only when
- * name and country are given. A failed save keeps the values. `fieldLevels`: every field level,
+ * name and country are given and the range does not run backwards (its first level above its
+ * last). A failed save keeps the values. `fieldLevels`: every field level,
  * obsolete ones included (a stored range keeps its name), sorted by `order`; the app gives them.
  */
 export function SubjectBasicForm({
@@ -22,7 +27,16 @@ export function SubjectBasicForm({
   fieldLevels: readonly SubjectFieldLevel[];
 }) {
   const intl = useIntl();
-  const form = useFormState(subjectBasicSchema, initial);
+  // Made again when the levels change (react-hook-form takes the newest resolver each render).
+  const schema = useMemo(
+    () =>
+      subjectBasicSchemaFor((id) => {
+        const index = allLevels.findIndex((l) => l.id === id);
+        return index < 0 ? undefined : index;
+      }),
+    [allLevels],
+  );
+  const form = useFormState(schema, initial);
   const { countryId, levelStart, levelEnd } = form.values;
 
   // Levels of the chosen country that are in use, plus the ones already chosen.
@@ -35,13 +49,18 @@ export function SubjectBasicForm({
     [allLevels, countryId, levelStart, levelEnd],
   );
 
-  // The level range has no rule, so its selects never show an error (nor need a blur).
+  // A backwards range shows its error under the last level, as soon as either end changes.
   const levelSelect = (field: 'levelStart' | 'levelEnd', id: string) => (
     <SelectField
       id={id}
       label={<FormattedMessage id={`Subjects.${field}`} />}
       value={form.values[field]}
-      onChange={(value) => form.set(field, value)}
+      error={field === 'levelEnd' ? form.errorOf('levelEnd') : null}
+      onChange={(value) => {
+        form.set(field, value);
+        form.bind('levelEnd').onBlur();
+      }}
+      onBlur={form.bind(field).onBlur}
     >
       <option value="">{intl.formatMessage({ id: 'Subjects.noLevel' })}</option>
       {levelOptions.map((l) => (
