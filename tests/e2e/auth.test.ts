@@ -79,12 +79,12 @@ describe('sign-in (spec 2 Login)', () => {
   it('an admin signs in and sees the dashboard with the full navigation', async () => {
     const admin = await account(true);
     const p = await page();
-    await signIn(p, admin.email, admin.password);
+    await signIn(p, admin.email, admin.password, { form: true });
     expect(new URL(p.url()).pathname).toBe('/');
     await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const nav = p.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Users' }).waitFor();
-    await nav.getByRole('link', { name: 'Manage Level' }).waitFor();
+    await nav.getByRole('link', { name: 'Manage browsing levels' }).waitFor();
   });
 
   it("a wrong password shows 'Invalid credentials'", async () => {
@@ -132,17 +132,24 @@ describe('sign-in link (spec 2 Login, spec 4)', () => {
     expect(await p.getByRole('link', { name: 'Forgot your password?' }).count()).toBe(0);
     const submit = p.getByRole('button', { name: 'Set Password' });
     await p.getByLabel('Password', { exact: true }).fill('abc');
-    await p.getByText('Unsafe password').waitFor();
+    // The hint says the rule (spec 9: 6 characters), not only that it is broken.
+    await p.getByText('Unsafe password: use at least 6 characters').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await p.getByLabel('Password', { exact: true }).fill('first-password');
     await p.getByText('Safe password').waitFor();
+    // Typed twice, as on the reset page: a typo in the confirmation keeps it disabled.
+    await p.getByLabel('Confirm new password', { exact: true }).fill('first-passwort');
+    await p.getByText('Passwords do not match').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await p.getByLabel('Confirm new password', { exact: true }).fill('first-password');
+    await p.getByText('Passwords match').waitFor();
     await submit.click();
     await p.waitForURL((url) => url.pathname === '/');
     await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
     // The new password works for a plain sign-in.
     const again = await page();
-    await signIn(again, email, 'first-password');
+    await signIn(again, email, 'first-password', { form: true });
   });
 
   it('an invited student sets a password and is told the back office is for staff', async () => {
@@ -154,6 +161,7 @@ describe('sign-in link (spec 2 Login, spec 4)', () => {
     await p.getByRole('link', { name: `Open the link sent to ${email}` }).click();
     await p.getByRole('heading', { name: 'Set your new password' }).waitFor();
     await p.getByLabel('Password', { exact: true }).fill('student-password');
+    await p.getByLabel('Confirm new password', { exact: true }).fill('student-password');
     await p.getByRole('button', { name: 'Set Password' }).click();
     await p.getByRole('status').filter({ hasText: 'Your password is set' }).waitFor();
     expect(new URL(p.url()).pathname).toBe('/login');

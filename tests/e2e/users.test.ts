@@ -117,10 +117,11 @@ describe('users (admin)', () => {
     await q.goto(code!.oobLink);
     await q.getByRole('heading', { name: 'Set your new password' }).waitFor();
     await q.getByLabel('Password', { exact: true }).fill('invitee-pass');
+    await q.getByLabel('Confirm new password', { exact: true }).fill('invitee-pass');
     await q.getByRole('button', { name: 'Set Password' }).click();
     await q.waitForURL((url) => url.pathname === '/');
     const again = await page();
-    await signIn(again, invitee.email, 'invitee-pass');
+    await signIn(again, invitee.email, 'invitee-pass', { form: true });
   });
 
   it('filters, sorts and pages the list, without the signed-in admin', async () => {
@@ -290,7 +291,7 @@ describe('profile (non-admin)', () => {
     await p.getByText('Password changed successfully.').waitFor();
 
     const again = await page();
-    await signIn(again, member.email, 'brand-new-pass');
+    await signIn(again, member.email, 'brand-new-pass', { form: true });
     await bucket().deleteFiles({ prefix: `users/${member.uid}` });
   });
 });

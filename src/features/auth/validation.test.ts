@@ -32,9 +32,10 @@ describe('isSafePassword (spec 5 and 9: at least 6 characters)', () => {
 
 describe('canSetPassword (spec 5: Set Password enabled only when both hold)', () => {
   it('needs a valid e-mail and a safe password', () => {
-    expect(canSetPassword('ana@example.com', 'secret1')).toBe(true);
-    expect(canSetPassword('ana@example', 'secret1')).toBe(false);
-    expect(canSetPassword('ana@example.com', 'short')).toBe(false);
+    expect(canSetPassword('ana@example.com', 'secret1', 'secret1')).toBe(true);
+    expect(canSetPassword('ana@example', 'secret1', 'secret1')).toBe(false);
+    expect(canSetPassword('ana@example.com', 'short', 'short')).toBe(false);
+    expect(canSetPassword('ana@example.com', 'secret1', 'secret2')).toBe(false);
   });
 });
 
@@ -78,11 +79,21 @@ describe('the auth form schemas (issue 14: one form system; messages are catalog
     ]);
   });
 
-  it('setPasswordSchema: a general e-mail pattern and six characters', () => {
-    expect([...failedRules(setPasswordSchema, { email: 'ana@example', password: 'abc' })]).toEqual([
-      'Auth.invalidEmail',
-      'Auth.unsafePassword',
-    ]);
+  it('setPasswordSchema: a general e-mail pattern, six characters, confirmed', () => {
+    expect([
+      ...failedRules(setPasswordSchema, {
+        email: 'ana@example',
+        password: 'abc',
+        confirmation: 'abd',
+      }),
+    ]).toEqual(['Auth.invalidEmail', 'Auth.unsafePassword', 'Auth.passwordsDoNotMatch']);
+    expect(
+      setPasswordSchema.safeParse({
+        email: 'ana@example.com',
+        password: 'secret1',
+        confirmation: 'secret1',
+      }).success,
+    ).toBe(true);
   });
 
   it('recoverSchema: an e-mail is required, its format is left to sendResetLink', () => {

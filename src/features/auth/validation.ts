@@ -8,7 +8,7 @@
  *
  * Written, as every schema of the app, with zod's tree-shakable API (shared/zod: functions
  * instead of methods; zod docs, "Zod Mini"): these are the only schemas the signed-out screens
- * load, and only the zod functions they use reach /login (issue 16 item 6).
+ * load, and only the zod functions they use reach /login.
  */
 import * as z from '@/shared/zod';
 import { EMAIL_PATTERN } from '@/shared/forms/email';
@@ -42,14 +42,32 @@ export const loginSchema = z.object({
 });
 export type LoginFields = z.input<typeof loginSchema>;
 
+/** Spec 5: the confirmation equals the new password, 'Passwords do not match'. */
+function confirmationMatches(
+  values: { confirmation: string },
+  password: string,
+  ctx: z.core.$RefinementCtx,
+) {
+  if (values.confirmation !== password) {
+    ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'Auth.passwordsDoNotMatch' });
+  }
+}
+
 /**
  * The first password of an invited person, from the e-mailed sign-in link (spec 5: a general
- * e-mail pattern, 'Invalid email'; at least 6 characters, 'Unsafe password').
+ * e-mail pattern, 'Invalid email'; at least 6 characters, 'Unsafe password'), typed twice as on
+ * the reset page ('Passwords do not match'), so a typo does not lock the person out.
  */
-export const setPasswordSchema = z.object({
-  email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, 'Auth.invalidEmail')),
-  password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, 'Auth.unsafePassword')),
-});
+export const setPasswordSchema = z
+  .object({
+    email: z.string().check(z.trim(), z.regex(EMAIL_PATTERN, 'Auth.invalidEmail')),
+    password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, 'Auth.unsafePassword')),
+    confirmation: z.string(),
+  })
+  .check(z.superRefine((values, ctx) => confirmationMatches(values, values.password, ctx)));
+
+/** The fields of the sign-in-link form. */
+export type SetPasswordFields = z.input<typeof setPasswordSchema>;
 
 /**
  * Password recovery (spec 2): an e-mail is required. Its format is checked by `sendResetLink`
@@ -76,20 +94,13 @@ const newPasswordShape = {
   confirmation: z.string(),
 };
 
-/** Spec 5: the confirmation equals the new password, 'Passwords do not match'. */
-function confirmationMatches(values: NewPasswordFields, ctx: z.core.$RefinementCtx) {
-  if (values.confirmation !== values.next) {
-    ctx.addIssue({ code: 'custom', path: ['confirmation'], message: 'Auth.passwordsDoNotMatch' });
-  }
-}
-
 /**
  * A new password chosen from a reset link (/auth/action?mode=resetPassword): the profile's rules
  * of spec 5 except the one that needs the current password.
  */
 export const newPasswordSchema = z
   .object(newPasswordShape)
-  .check(z.superRefine(confirmationMatches));
+  .check(z.superRefine((values, ctx) => confirmationMatches(values, values.next, ctx)));
 
 /**
  * Change password (spec 5): at least 6 characters, confirmed, and different from the current one
@@ -102,7 +113,7 @@ export const changePasswordSchema = z
   })
   .check(
     z.superRefine((values, ctx) => {
-      confirmationMatches(values, ctx);
+      confirmationMatches(values, values.next, ctx);
       if (values.next === values.current) {
         ctx.addIssue({ code: 'custom', path: ['next'], message: 'Auth.samePassword' });
       }
@@ -110,6 +121,6 @@ export const changePasswordSchema = z
   );
 
 /** Whether the 'Set Password' button of the sign-in-link form is enabled (spec 5). */
-export function canSetPassword(email: string, password: string): boolean {
-  return z.safeParse(setPasswordSchema, { email, password }).success;
+export function canSetPassword(email: string, password: string, confirmation: string): boolean {
+  return z.safeParse(setPasswordSchema, { email, password, confirmation }).success;
 }

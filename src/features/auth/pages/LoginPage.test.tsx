@@ -27,7 +27,7 @@ function renderAt(path: string, ui = <LoginPage />) {
 }
 
 describe('LoginPage (spec 2 Login)', () => {
-  it('offers e-mail, password, Login, recovery, disabled social buttons and the local outbox', () => {
+  it('offers e-mail, password, Login, recovery and the local outbox, no social sign-in', () => {
     renderAt('/login');
     expect(screen.getByLabelText('E-mail')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
@@ -36,8 +36,9 @@ describe('LoginPage (spec 2 Login)', () => {
       'href',
       '/recover-password',
     );
+    // Spec 1: sign-in is by e-mail and password or an e-mailed link.
     for (const name of ['Facebook', 'Google', 'Microsoft']) {
-      expect(screen.getByRole('button', { name })).toBeDisabled();
+      expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.getByRole('link', { name: 'Local outbox' })).toHaveAttribute('href', '/outbox');
   });
@@ -52,10 +53,17 @@ describe('LoginPage (spec 2 Login)', () => {
     expect(submit).toBeDisabled();
 
     await user.type(screen.getByLabelText('Password'), 'abc');
-    expect(screen.getByText('Unsafe password')).toBeInTheDocument();
+    expect(screen.getByText('Unsafe password: use at least 6 characters')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('Password'), 'def');
     expect(screen.getByText('Safe password')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Confirm new password'), 'abcdeg');
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.clear(screen.getByLabelText('Confirm new password'));
+    await user.type(screen.getByLabelText('Confirm new password'), 'abcdef');
+    expect(screen.getByText('Passwords match')).toBeInTheDocument();
     expect(submit).toBeEnabled();
 
     await user.clear(screen.getByLabelText('E-mail'));
@@ -72,7 +80,7 @@ describe('ChangePasswordForm (spec 2 Profile, spec 5)', () => {
     const submit = screen.getByRole('button', { name: 'Change password' });
     await user.type(screen.getByLabelText('Current password'), 'old-one');
     await user.type(screen.getByLabelText('New password'), 'old');
-    expect(screen.getByText('Insecure password')).toBeInTheDocument();
+    expect(screen.getByText('Insecure password: use at least 6 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), '-one');
     expect(screen.getByText('Safe password')).toBeInTheDocument();
     expect(

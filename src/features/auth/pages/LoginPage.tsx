@@ -9,7 +9,8 @@
  * RedirectIfSignedIn leaves the page.
  *
  * Both forms are forms of the one form system (useFormState + Form, schemas in ../validation).
- * The page is outside the signed-in layout, so no unsaved-changes guard holds it.
+ * The page is outside the signed-in layout, so no unsaved-changes guard holds it. Sign-in offers
+ * what spec 1 names, e-mail and password or an e-mailed link: no social sign-in buttons.
  */
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -24,9 +25,14 @@ import { selectAuth, setPasswordWithLink, signIn } from '../authSlice';
 import { AuthScreen } from '../components/AuthScreen';
 import { ErrorMessage } from '../components/ErrorMessage';
 import { PasswordField } from '../components/PasswordField';
-import { SocialButtons } from '../components/SocialButtons';
 import { SubmitButton } from '@/shared/forms/SubmitButton';
-import { failedRules, loginSchema, setPasswordSchema, type LoginFields } from '../validation';
+import {
+  failedRules,
+  loginSchema,
+  setPasswordSchema,
+  type LoginFields,
+  type SetPasswordFields,
+} from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
 
 export default function LoginPage() {
@@ -54,7 +60,6 @@ export default function LoginPage() {
         link={linkMode ? link : null}
         onPasswordSet={() => setPasswordSet(true)}
       />
-      {!linkMode && <SocialButtons />}
       {usesEmulators && (
         <p className="mt-5 is-size-7">
           <Link to="/outbox" title={intl.formatMessage({ id: 'Outbox.description' })}>
@@ -68,7 +73,8 @@ export default function LoginPage() {
 
 /**
  * The sign-in form, or with a sign-in `link` the set-first-password form (spec 5: 'Invalid email'
- * and 'Unsafe password'/'Safe password' live, 'Set Password' enabled only when both hold).
+ * and 'Unsafe password'/'Safe password' live, 'Set Password' enabled only when they hold), whose
+ * password is typed twice, as on the reset page ('Passwords match'/'Passwords do not match').
  */
 function LoginForm({ link, onPasswordSet }: { link: string | null; onPasswordSet: () => void }) {
   const intl = useIntl();
@@ -77,14 +83,19 @@ function LoginForm({ link, onPasswordSet }: { link: string | null; onPasswordSet
   const location = useLocation();
   const { loading, error } = useAppSelector(selectAuth);
   const linkMode = link !== null;
-  const form = useFormState<LoginFields, LoginFields>(linkMode ? setPasswordSchema : loginSchema, {
-    email: new URLSearchParams(location.search).get('email') ?? '',
-    password: '',
-  });
+  const form = useFormState<SetPasswordFields, LoginFields>(
+    linkMode ? setPasswordSchema : loginSchema,
+    {
+      email: new URLSearchParams(location.search).get('email') ?? '',
+      password: '',
+      confirmation: '',
+    },
+  );
   const { email } = form.values;
   const failed = failedRules(setPasswordSchema, form.values);
 
-  const onSubmit = async (fields: LoginFields) => {
+  const onSubmit = async ({ email, password }: LoginFields) => {
+    const fields = { email, password };
     if (!link) return signIn.fulfilled.match(await dispatch(signIn(fields)));
     const result = await dispatch(setPasswordWithLink({ ...fields, link }));
     if (setPasswordWithLink.fulfilled.match(result) && !result.payload.session) {
@@ -135,6 +146,22 @@ function LoginForm({ link, onPasswordSet }: { link: string | null; onPasswordSet
               : []
           }
         />
+        {linkMode && (
+          <PasswordField
+            id="login-confirmation"
+            label={<FormattedMessage id="Auth.confirmPassword" />}
+            autoComplete="new-password"
+            {...form.bind('confirmation')}
+            error={null}
+            rules={[
+              {
+                ok: !failed.has('Auth.passwordsDoNotMatch'),
+                okId: 'Auth.passwordsMatch',
+                badId: 'Auth.passwordsDoNotMatch',
+              },
+            ]}
+          />
+        )}
         <div className="field is-grouped is-grouped-multiline is-align-items-center mt-4">
           <div className="control">
             <SubmitButton
