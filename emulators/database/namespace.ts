@@ -10,7 +10,7 @@ import { SubscriptionIndex } from './protocol/subscriptions.js';
 import { hashNode } from './tree/hash.js';
 import type { DataNode } from './tree/node.js';
 import { DataStore } from './tree/store.js';
-import { type Write, overlayView, storedView } from './tree/view.js';
+import { type Write, lazyView, overlayView, storedView } from './tree/view.js';
 
 /** Outcome of a write: `ok`, or the status the SDKs understand. */
 export type WriteStatus = 'ok' | 'permission_denied' | 'datastale';
@@ -50,7 +50,7 @@ export class Namespace {
     return this.rules().canWrite(
       { auth: principal.auth, now },
       root,
-      overlayView(this.store.root, writes),
+      lazyView(() => overlayView(this.store.root, writes)),
       writes.map((w) => w.path),
     );
   }

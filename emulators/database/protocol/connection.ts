@@ -18,7 +18,7 @@ import { nodeToJSON } from '../tree/node.js';
 import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
 import { isFiltering, missingIndex, parseWireQuery, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
-import { FrameAssembler, FrameError, splitFrames } from './frames.js';
+import { FrameAssembler, FrameError, MAX_FRAME_SIZE, splitFrames } from './frames.js';
 import { type PushTarget, type Subscription, pushFrame } from './subscriptions.js';
 
 /** The transport a connection talks through (a `ws` socket or a long-poll session). */
@@ -48,13 +48,9 @@ type Body = Record<string, unknown>;
 function queryKey(q: unknown): string {
   if (q === null || typeof q !== 'object') return '{}';
   const o = q as Record<string, unknown>;
-  return JSON.stringify(
-    Object.fromEntries(
-      Object.keys(o)
-        .sort()
-        .map((k) => [k, o[k]]),
-    ),
-  );
+  const keys = Object.keys(o);
+  if (keys.length === 0) return '{}';
+  return JSON.stringify(Object.fromEntries(keys.sort().map((k) => [k, o[k]])));
 }
 
 /** Server-wide services a connection needs. */
@@ -94,7 +90,8 @@ export class ClientConnection implements PushTarget {
 
   sendFrame(text: string): void {
     if (this.closed) return;
-    for (const part of splitFrames(text)) this.transport.send(part);
+    if (text.length <= MAX_FRAME_SIZE) this.transport.send(text);
+    else for (const part of splitFrames(text)) this.transport.send(part);
   }
 
   /** Sends a control message (also used by the long-poll upgrade). */
@@ -102,8 +99,11 @@ export class ClientConnection implements PushTarget {
     this.sendFrame(JSON.stringify({ t: 'c', d: { t, d } }));
   }
 
+  /** Answers request `r` with status `s` (a constant without characters JSON escapes). */
   private respond(r: number, s: string, d: unknown): void {
-    this.sendFrame(JSON.stringify({ t: 'd', d: { r, b: { s, d } } }));
+    // The envelope as a template: only the payload needs JSON.stringify (a hot path).
+    const json = d === '' ? '""' : JSON.stringify(d);
+    this.sendFrame(`{"t":"d","d":{"r":${r},"b":{"s":"${s}","d":${json}}}}`);
   }
 
   /**

@@ -39,10 +39,13 @@ export interface Subscription {
 interface TrieNode {
   subs: Set<Subscription>;
   kids: Map<string, TrieNode>;
+  /** The node above and this node's key there; null at the root. */
+  parent: TrieNode | null;
+  key: string;
 }
 
-function newTrie(): TrieNode {
-  return { subs: new Set(), kids: new Map() };
+function newTrie(parent: TrieNode | null, key: string): TrieNode {
+  return { subs: new Set(), kids: new Map(), parent, key };
 }
 
 /** Builds the envelope for a server push. */
@@ -58,14 +61,14 @@ export function pushFrame(
 
 /** The listens of one namespace. */
 export class SubscriptionIndex {
-  private readonly root = newTrie();
+  private readonly root = newTrie(null, '');
   private count = 0;
 
   add(sub: Subscription): void {
     let node = this.root;
     for (const key of sub.path) {
       let next = node.kids.get(key);
-      if (!next) node.kids.set(key, (next = newTrie()));
+      if (!next) node.kids.set(key, (next = newTrie(node, key)));
       node = next;
     }
     node.subs.add(sub);
@@ -73,20 +76,17 @@ export class SubscriptionIndex {
   }
 
   remove(sub: Subscription): void {
-    const chain: TrieNode[] = [this.root];
     let node: TrieNode | undefined = this.root;
     for (const key of sub.path) {
       node = node.kids.get(key);
       if (!node) return;
-      chain.push(node);
     }
     if (!node.subs.delete(sub)) return;
     this.count--;
     // Drop trie nodes that hold nothing any more.
-    for (let i = chain.length - 1; i > 0; i--) {
-      const n = chain[i]!;
-      if (n.subs.size || n.kids.size) break;
-      chain[i - 1]!.kids.delete(sub.path[i - 1]!);
+    while (node.parent && node.subs.size === 0 && node.kids.size === 0) {
+      node.parent.kids.delete(node.key);
+      node = node.parent;
     }
   }
 

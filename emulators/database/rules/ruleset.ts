@@ -11,6 +11,9 @@ import { type Expr, RuleSyntaxError, parseExpression } from './parser.js';
 
 type Rule = Expr | boolean;
 
+/** The `$` bindings at the top, where there are none. */
+const NO_VARS: Record<string, string> = Object.freeze({});
+
 /** One location of the rules tree. */
 interface RuleNode {
   read?: Rule;
@@ -145,6 +148,47 @@ export class Ruleset {
     return out;
   }
 
+  /**
+   * The `.read` or `.write` cascade: whether some rule on root → … → `path` grants. Walks the
+   * rules without building the chain, and builds an expression's context only where one is
+   * evaluated (`true`/`false` rules, the common case at the top, need none).
+   */
+  private cascade(
+    kind: 'read' | 'write',
+    subject: RuleSubject,
+    root: NodeView,
+    newRoot: NodeView | undefined,
+    path: readonly string[],
+    query?: Record<string, unknown>,
+  ): boolean {
+    let node: RuleNode = this.top;
+    let vars: Record<string, string> = NO_VARS;
+    for (let d = 0; ; d++) {
+      const rule = node[kind];
+      if (rule === true) return true;
+      if (rule !== undefined && rule !== false) {
+        const ctx = {
+          auth: subject.auth,
+          now: subject.now,
+          root,
+          newRoot,
+          path: path.slice(0, d),
+          vars,
+          query,
+        };
+        if (evaluateRule(rule, ctx)) return true;
+      }
+      if (d === path.length) return false;
+      const key = path[d]!;
+      const literal = node.children.get(key);
+      if (literal) node = literal;
+      else if (node.wildcard) {
+        vars = { ...vars, [node.wildcard.name]: key };
+        node = node.wildcard.node;
+      } else return false;
+    }
+  }
+
   /** `.read` cascade: some rule on root → … → path grants. */
   canRead(
     subject: RuleSubject,
@@ -152,21 +196,7 @@ export class Ruleset {
     path: readonly string[],
     query?: Record<string, unknown>,
   ): boolean {
-    const chain = this.chain(path);
-    for (let d = 0; d < chain.length; d++) {
-      const { node, vars } = chain[d]!;
-      if (node.read === undefined) continue;
-      const ctx = {
-        auth: subject.auth,
-        now: subject.now,
-        root,
-        path: path.slice(0, d),
-        vars,
-        query,
-      };
-      if (evaluateRule(node.read, ctx)) return true;
-    }
-    return false;
+    return this.cascade('read', subject, root, undefined, path, query);
   }
 
   /**
@@ -181,22 +211,10 @@ export class Ruleset {
   ): boolean {
     const validated = new Set<string>();
     for (const path of paths) {
+      if (!this.cascade('write', subject, root, newRoot, path)) return false;
+      // Without a `.validate` anywhere in the rules there is nothing more to check.
+      if (!this.top.hasValidate) continue;
       const chain = this.chain(path);
-      let granted = false;
-      for (let d = 0; d < chain.length && !granted; d++) {
-        const { node, vars } = chain[d]!;
-        if (node.write === undefined) continue;
-        const ctx = {
-          auth: subject.auth,
-          now: subject.now,
-          root,
-          newRoot,
-          path: path.slice(0, d),
-          vars,
-        };
-        granted = evaluateRule(node.write, ctx);
-      }
-      if (!granted) return false;
       // Validate the written location and its ancestors (once each across paths).
       for (let d = 0; d < chain.length; d++) {
         const { node, vars } = chain[d]!;

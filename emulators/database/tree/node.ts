@@ -76,53 +76,59 @@ export function nodeFromJSON(
   resolveSv?: ServerValueResolver,
   depthOffset = 0,
 ): DataNode | null {
-  const path: string[] = [];
-  const build = (v: unknown): DataNode | null => {
-    if (v === null || v === undefined) return null;
-    if (typeof v === 'string') {
-      if (v.length > MAX_LEAF_BYTES / 3 && Buffer.byteLength(v) > MAX_LEAF_BYTES)
-        throw new InvalidInputError('String value exceeds 10 MB');
-      return new Leaf(v);
-    }
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw new InvalidInputError('Invalid number');
-      return new Leaf(v);
-    }
-    if (typeof v === 'boolean') return new Leaf(v);
-    if (typeof v !== 'object') throw new InvalidInputError('Invalid value');
-    if (path.length + depthOffset > MAX_DEPTH)
-      throw new InvalidInputError(`Value nested deeper than ${MAX_DEPTH} levels`);
-    const obj = v as Record<string, unknown>;
-    if (!Array.isArray(obj) && '.sv' in obj) {
-      if (!resolveSv) throw new InvalidInputError('Server values are not allowed here');
-      return new Leaf(resolveSv(obj['.sv'], path));
-    }
-    let priority: Priority = null;
-    if (!Array.isArray(obj) && '.priority' in obj) {
-      const p = obj['.priority'];
-      if (p !== null && typeof p === 'object' && '.sv' in p && resolveSv) {
-        priority = resolveSv((p as Record<string, unknown>)['.sv'], path) as string | number;
-      } else if (p !== null && !isPriority(p)) {
-        throw new InvalidInputError('Invalid priority');
-      } else priority = p;
-    }
-    if (!Array.isArray(obj) && '.value' in obj) {
-      const inner = build(obj['.value']);
-      if (inner instanceof Branch) throw new InvalidInputError('.value must be a primitive');
-      return inner ? new Leaf(inner.value, priority) : null;
-    }
-    const children = new Map<string, DataNode>();
-    for (const key of Object.keys(obj)) {
-      if (key === '.priority') continue;
-      if (!isValidKey(key)) throw new InvalidInputError(`Invalid key ${JSON.stringify(key)}`);
-      path.push(key);
-      const child = build(obj[key]);
-      path.pop();
-      if (child) children.set(key, child);
-    }
-    return children.size ? new Branch(children, priority) : null;
-  };
-  return build(json);
+  return buildNode(json, resolveSv, depthOffset, []);
+}
+
+/** {@link nodeFromJSON} at `path` below the written location (a function, not a closure per call). */
+function buildNode(
+  v: unknown,
+  resolveSv: ServerValueResolver | undefined,
+  depthOffset: number,
+  path: string[],
+): DataNode | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') {
+    if (v.length > MAX_LEAF_BYTES / 3 && Buffer.byteLength(v) > MAX_LEAF_BYTES)
+      throw new InvalidInputError('String value exceeds 10 MB');
+    return new Leaf(v);
+  }
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new InvalidInputError('Invalid number');
+    return new Leaf(v);
+  }
+  if (typeof v === 'boolean') return new Leaf(v);
+  if (typeof v !== 'object') throw new InvalidInputError('Invalid value');
+  if (path.length + depthOffset > MAX_DEPTH)
+    throw new InvalidInputError(`Value nested deeper than ${MAX_DEPTH} levels`);
+  const obj = v as Record<string, unknown>;
+  if (!Array.isArray(obj) && '.sv' in obj) {
+    if (!resolveSv) throw new InvalidInputError('Server values are not allowed here');
+    return new Leaf(resolveSv(obj['.sv'], path));
+  }
+  let priority: Priority = null;
+  if (!Array.isArray(obj) && '.priority' in obj) {
+    const p = obj['.priority'];
+    if (p !== null && typeof p === 'object' && '.sv' in p && resolveSv) {
+      priority = resolveSv((p as Record<string, unknown>)['.sv'], path) as string | number;
+    } else if (p !== null && !isPriority(p)) {
+      throw new InvalidInputError('Invalid priority');
+    } else priority = p;
+  }
+  if (!Array.isArray(obj) && '.value' in obj) {
+    const inner = buildNode(obj['.value'], resolveSv, depthOffset, path);
+    if (inner instanceof Branch) throw new InvalidInputError('.value must be a primitive');
+    return inner ? new Leaf(inner.value, priority) : null;
+  }
+  const children = new Map<string, DataNode>();
+  for (const key of Object.keys(obj)) {
+    if (key === '.priority') continue;
+    if (!isValidKey(key)) throw new InvalidInputError(`Invalid key ${JSON.stringify(key)}`);
+    path.push(key);
+    const child = buildNode(obj[key], resolveSv, depthOffset, path);
+    path.pop();
+    if (child) children.set(key, child);
+  }
+  return children.size ? new Branch(children, priority) : null;
 }
 
 /**

@@ -10,6 +10,10 @@
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const INVALID_KEY = /[[\].#$/\u0000-\u001F\u007F]/;
 
+/** {@link INVALID_KEY} without `/`: a path none of whose keys can be invalid by its characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const INVALID_IN_PATH = /[[\].#$\u0000-\u001F\u007F]/;
+
 /** Maximum key length in UTF-8 bytes (Firebase "Limits" page: keys up to 768 bytes). */
 export const MAX_KEY_BYTES = 768;
 
@@ -20,7 +24,12 @@ export class InvalidInputError extends Error {
 
 /** True if `key` may name a child. */
 export function isValidKey(key: string): boolean {
-  return key.length > 0 && !INVALID_KEY.test(key) && Buffer.byteLength(key) <= MAX_KEY_BYTES;
+  // A UTF-16 unit is at most 3 UTF-8 bytes: short keys need no byte count.
+  return (
+    key.length > 0 &&
+    !INVALID_KEY.test(key) &&
+    (key.length <= MAX_KEY_BYTES / 3 || Buffer.byteLength(key) <= MAX_KEY_BYTES)
+  );
 }
 
 /**
@@ -29,6 +38,14 @@ export function isValidKey(key: string): boolean {
  * @throws InvalidInputError for an invalid segment
  */
 export function parsePath(raw: string, allowPriority = false): string[] {
+  // Fast path: no character a key may not hold anywhere, and keys too short to exceed the byte
+  // limit (the length check covers the longest key: it is at most the whole string).
+  if (!INVALID_IN_PATH.test(raw) && raw.length <= MAX_KEY_BYTES / 3) {
+    const keys = raw.split('/');
+    let empty = 0;
+    for (const k of keys) if (k === '') empty++;
+    return empty ? keys.filter((k) => k !== '') : keys;
+  }
   const out: string[] = [];
   const parts = raw.split('/');
   for (let i = 0; i < parts.length; i++) {

@@ -97,6 +97,41 @@ class PatchedView implements NodeView {
   }
 }
 
+/** A view built on its first use: rules that never read it (`true`, `auth != null`) cost nothing. */
+class LazyView implements NodeView {
+  private view: NodeView | undefined;
+  constructor(private readonly make: () => NodeView) {}
+  private get v(): NodeView {
+    return (this.view ??= this.make());
+  }
+  get node(): DataNode | null | undefined {
+    return this.v.node;
+  }
+  exists(): boolean {
+    return this.v.exists();
+  }
+  value(): Primitive | null {
+    return this.v.value();
+  }
+  priority(): Priority {
+    return this.v.priority();
+  }
+  child(key: string): NodeView {
+    return this.v.child(key);
+  }
+  hasChildren(): boolean {
+    return this.v.hasChildren();
+  }
+  childKeys(): string[] {
+    return this.v.childKeys();
+  }
+}
+
+/** A view that `make` builds when it is first read. */
+export function lazyView(make: () => NodeView): NodeView {
+  return new LazyView(make);
+}
+
 /** One write of an operation: replace the node at `path` (null deletes). */
 export interface Write {
   path: string[];
