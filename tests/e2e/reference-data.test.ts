@@ -70,18 +70,7 @@ async function waitForToast(p: Page, text: string) {
 
 /** Polls `read` until it returns `expected` (Database writes from the browser are async). */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (Date.now() < until) {
-    last = await read();
-    try {
-      expect(last).toEqual(expected);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  expect(last).toEqual(expected);
+  await expect.poll(read, { timeout: timeoutMs }).toEqual(expected);
 }
 
 beforeAll(async () => {
@@ -237,7 +226,7 @@ describe('reference data (admin)', () => {
     await p.goto(`/browsing-levels/missing-${tag}`);
     await p.waitForURL((url) => url.pathname === '/browsing-levels');
     await p.goto('/browsing-levels');
-    await p.getByRole('link', { name: 'New Level', exact: true }).click();
+    await p.getByRole('link', { name: 'New browsing level', exact: true }).click();
     await p.waitForURL('**/browsing-levels/new');
     const save = p.getByRole('button', { name: 'Save', exact: true });
     await p.getByLabel('Name', { exact: true }).fill(`Level ${tag}`);
