@@ -1,8 +1,8 @@
 /**
  * /profile (every signed-in user; spec 2 Profile): the user form in profile mode (name, location,
- * logo, created date; never isAdmin or the e-mail, spec 6) and the Change Password form of the
- * auth feature. The app composes the two features here (features do not import each other's
- * screens).
+ * logo; the e-mail and created date shown, not editable; never isAdmin, spec 6) and the Change
+ * Password form of the auth feature. The app composes the two features here (features do not
+ * import each other's screens).
  */
 import { useEffect, useState } from 'react';
 import { DocumentTitle } from '@/shared/DocumentTitle';
@@ -33,13 +33,13 @@ export default function ProfilePage() {
   if (!session) return null;
   const user: User = { ...session };
 
-  const save = async ({ logo, name, location, createdAt }: UserFormData) => {
+  const save = async ({ logo, name, location }: UserFormData) => {
     setProgress(logo ? 0 : null);
     setError(null);
     const result = await dispatch(
       updateProfile({
         id: session.id,
-        changes: { name, location, createdAt },
+        changes: { name, location },
         files: { logoUrl: logo },
         onProgress: setProgress,
       }),

@@ -28,15 +28,15 @@ import { USER_FILES } from './usersApi';
 type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
 
 /**
- * Saves the signed-in user's own profile (spec 2 Profile; spec 6: name, location, logo, created
- * date, never isAdmin or e-mail) and updates the session (spec 4); toast 'Profile updated
- * successfully' (spec 8).
+ * Saves the signed-in user's own profile (spec 2 Profile: name, location, logo; never isAdmin,
+ * the e-mail or the created date, which record the account, not preferences) and updates the
+ * session (spec 4); toast 'Profile updated successfully' (spec 8).
  */
 export const updateProfile = createAsyncThunk<User, RecordModify<User>, WriteConfig>(
   'users/updateProfile',
   async (input, { rejectWithValue, fulfillWithValue, dispatch, extra }) => {
     try {
-      const { isAdmin: _ignored, ...changes } = input.changes;
+      const { isAdmin: _isAdmin, createdAt: _createdAt, ...changes } = input.changes;
       const api = await entityApiOf<User, RecordCreate<User>, RecordModify<User>>(extra, 'users');
       const user = await api.modify({ ...input, changes });
       dispatch(sessionFields(user));

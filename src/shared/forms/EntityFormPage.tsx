@@ -22,7 +22,8 @@ export interface RecordFormProps<V, I> {
  * `createdAt` (epoch milliseconds) when created. While a record is edited, another admin's change
  * or deletion of it shows on the form (useRemoteChanges).
  *
- * The title is `${messagePrefix}.editTitle` or `${messagePrefix}.newTitle`.
+ * The title is `${messagePrefix}.newTitle`, or `${messagePrefix}.editTitleNamed` with the record's
+ * `name` once it is loaded (`.editTitle` before).
  */
 export function EntityFormPage<T extends object, V, I extends object>({
   entity,
@@ -46,9 +47,14 @@ export function EntityFormPage<T extends object, V, I extends object>({
 }) {
   const { id } = useParams();
   const form = useEntityForm(entity, id, listPath);
+  const stored = form.record as { name?: unknown } | null;
+  const name = typeof stored?.name === 'string' ? stored.name : undefined;
 
   return (
-    <PageCard title={`${messagePrefix}.${id ? 'editTitle' : 'newTitle'}`}>
+    <PageCard
+      title={`${messagePrefix}.${id ? (name === undefined ? 'editTitle' : 'editTitleNamed') : 'newTitle'}`}
+      titleValues={name === undefined ? undefined : { name }}
+    >
       <RemoteChangesContext.Provider value={id ? form.remote : null}>
         {form.loadingRecord || (id && !form.record) ? (
           <LoadingStatus />

@@ -49,8 +49,8 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   /**
    * Catalogue prefix of the texts, e.g. 'FieldLevels': `.title` (heading and table name),
    * `.new`, `.name`, `.order`, `.actions`, `.editNamed`, `.deleteNamed` (with `{name}`),
-   * `.confirmDelete`; with `reorder` also `.status`, `.active`, `.obsolete`, `.showAll`,
-   * `.moveUp`, `.moveDown`.
+   * `.confirmDelete` (with `{name}`); with `reorder` also `.status`, `.active`, `.obsolete`,
+   * `.showAll`, `.moveUp`, `.moveDown`.
    */
   messagePrefix: string;
   /** The list's route, e.g. '/field-levels'; rows link to `${path}/${id}`, New to `${path}/new`. */
@@ -202,7 +202,10 @@ export function EntityListPage<T extends ListedRecord, S>({
       after={
         <ConfirmDialog
           open={toDelete !== null}
-          body={<FormattedMessage id={`${prefix}.confirmDelete`} />}
+          // Names the record, as the people lists do: the admin sees what goes before it goes.
+          body={
+            <FormattedMessage id={`${prefix}.confirmDelete`} values={{ name: toDelete?.name }} />
+          }
           loading={deleting}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}

@@ -24,25 +24,28 @@ function HistoryLink() {
  * The frame of a list or form screen: a Bulma card whose header is the page's h1 (`title`, a
  * message id) and whose content is `children`. `after` goes below the card, in the same section
  * (e.g. a list's ConfirmDialog). The title also names the browser tab (DocumentTitle). On a
- * record's form the header links to the record's history (HistoryLink).
+ * record's form the header links to the record's history (HistoryLink). `titleValues` are the
+ * title message's arguments (a record's name: 'Edit Student: {name}').
  */
 export function PageCard({
   title,
+  titleValues,
   children,
   after,
 }: {
   title: string;
+  titleValues?: Record<string, string>;
   children: ReactNode;
   after?: ReactNode;
 }) {
   const inRouter = useInRouterContext();
   return (
     <section>
-      <DocumentTitle title={title} />
+      <DocumentTitle title={title} values={titleValues} />
       <div className="card">
         <header className="card-header">
           <h1 className="card-header-title title is-5 mb-0">
-            <FormattedMessage id={title} />
+            <FormattedMessage id={title} values={titleValues} />
           </h1>
           {inRouter ? <HistoryLink /> : null}
         </header>

@@ -3,7 +3,8 @@
  * on /<path>/{id}. The record is loaded once and then followed: another admin's change or
  * deletion shows on the forms (useRemoteChanges); a failed load goes back to the list. Tabs after
  * Basic Profile stay disabled until the record exists; a person just created opens on Profile
- * Level (issue 14).
+ * Level. The open tab is in the URL (`?tab=level`), so a reload or a shared link opens it again,
+ * and the title names the person ('Edit Student: Ana').
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -18,7 +19,9 @@ import { ProfileLevelForm } from './ProfileLevelForm';
 import { useCreatedState } from '@/shared/forms/useCreatedState';
 import { RemoteChangesContext, useRemoteChanges } from '@/shared/forms/useRemoteChanges';
 import { PageCard } from '@/shared/lists/PageCard';
+import { listReturnPath } from '@/shared/table/listState';
 import { Tabs, type TabSpec } from '@/shared/Tabs';
+import { useTabParam } from '@/shared/useTabParam';
 
 export interface PersonFormPageProps<P extends Student | Tutor> {
   kind: PersonKind<P>;
@@ -54,14 +57,15 @@ function PersonPage<P extends Student | Tutor>({
   const [loaded, setLoaded] = useState(!id);
   const remote = useRemoteChanges<P>(path, id, loaded ? stored : undefined);
   const person = remote.record ?? undefined;
-  const [tab, setTab] = useState(created ? 'level' : 'basic');
+  const [tab, setTab] = useTabParam(created ? 'level' : 'basic', 'basic');
 
   useEffect(() => {
     if (!id) return;
     let active = true;
     void dispatch(kind.entity.fetchOne(id)).then((result) => {
       if (!active) return;
-      if (result.meta.requestStatus === 'rejected') void navigate(`/${path}`, { replace: true });
+      if (result.meta.requestStatus === 'rejected')
+        void navigate(listReturnPath(`/${path}`), { replace: true });
       else setLoaded(true);
     });
     return () => {
@@ -90,7 +94,10 @@ function PersonPage<P extends Student | Tutor>({
   ];
 
   return (
-    <PageCard title={id ? `${area}.edit` : `${area}.new`}>
+    <PageCard
+      title={id ? (person ? `${area}.editNamed` : `${area}.edit`) : `${area}.new`}
+      titleValues={person ? { name: person.name } : undefined}
+    >
       {id && !loaded ? (
         <p role="status">
           <FormattedMessage id="Common.loading" />
@@ -101,7 +108,7 @@ function PersonPage<P extends Student | Tutor>({
         </RemoteChangesContext.Provider>
       )}
       {person && footer?.(person)}
-      <Link className="button is-light mt-4" to={`/${path}`}>
+      <Link className="button is-light mt-4" to={listReturnPath(`/${path}`)}>
         <FormattedMessage id="Common.goBack" />
       </Link>
     </PageCard>

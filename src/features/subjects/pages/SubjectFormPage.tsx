@@ -1,11 +1,11 @@
 /**
  * /subjects/new and /subjects/:id (spec sections 2, 4 and 5): the subject form with two tabs,
  * Basic Info and Settings; Settings is disabled until the subject exists. A new subject
- * continues on its edit page with Settings open (issue 14); a failed load redirects to the list,
- * and so does a successful save of an existing subject. The level range offers field levels,
- * which the app gives (src/app/routes/SubjectFormPage.tsx).
+ * continues on its edit page with Settings open; a failed load redirects to the list, and so
+ * does a successful save of an existing subject. The open tab is in the URL (`?tab=settings`) and
+ * the title names the subject. The level range offers field levels, which the app gives
+ * (src/app/routes/SubjectFormPage.tsx).
  */
-import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { LoadingStatus } from '@/shared/forms/LoadingStatus';
 import { useEntityForm } from '@/shared/forms/useEntityForm';
@@ -13,13 +13,12 @@ import { RemoteChangesContext } from '@/shared/forms/useRemoteChanges';
 import { useCreatedState } from '@/shared/forms/useCreatedState';
 import { PageCard } from '@/shared/lists/PageCard';
 import { Tabs } from '@/shared/Tabs';
+import { useTabParam } from '@/shared/useTabParam';
 import { SubjectBasicForm } from '../components/SubjectBasicForm';
 import { SubjectSettingsForm } from '../components/SubjectSettingsForm';
 import { subjects } from '../subjectsSlice';
 import type { SubjectFieldLevel } from '../types';
 import { emptySubjectBasic, settingsToForm, subjectToBasic } from '../validation';
-
-type Tab = 'basic' | 'settings';
 
 const editPathOf = (subject: { id: string }) => `/subjects/${subject.id}`;
 
@@ -37,18 +36,23 @@ export function SubjectFormPage({ fieldLevels }: SubjectFormPageProps) {
 function SubjectForm({ id, fieldLevels }: SubjectFormPageProps & { id: string | undefined }) {
   const created = useCreatedState();
   const form = useEntityForm(subjects, id, '/subjects', editPathOf);
-  const [tab, setTab] = useState<Tab>(created ? 'settings' : 'basic');
+  const [tab, setTab] = useTabParam(created ? 'settings' : 'basic', 'basic');
   const exists = Boolean(id && form.record);
 
   const loading = form.loadingRecord || (id && !form.record);
 
   return (
-    <PageCard title={id ? 'Subjects.editTitle' : 'Subjects.newTitle'}>
+    <PageCard
+      title={
+        id ? (form.record ? 'Subjects.editTitleNamed' : 'Subjects.editTitle') : 'Subjects.newTitle'
+      }
+      titleValues={form.record ? { name: form.record.name } : undefined}
+    >
       <RemoteChangesContext.Provider value={id ? form.remote : null}>
         <Tabs
           idPrefix="subject"
           selected={tab}
-          onSelect={(key) => setTab(key as Tab)}
+          onSelect={setTab}
           tabs={[
             {
               key: 'basic',

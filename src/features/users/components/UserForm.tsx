@@ -2,7 +2,8 @@
  * The user form (spec 2 User form; spec 5 validation) in three modes:
  * - 'create' (/users/new): every field, the e-mail editable;
  * - 'edit' (/users/{id}): the e-mail read-only (spec 4: a modified user keeps its e-mail);
- * - 'profile' (/profile): no 'Is Admin', the e-mail read-only, no Go Back link.
+ * - 'profile' (/profile): no 'Is Admin', the e-mail and the created date read-only, no Go Back
+ *   link.
  * Left card 'User Information', right card the live 'User Preview'. Built on the one form system
  * (shared/forms useFormState + Form, schema `userFormSchema`): Save is enabled only when the
  * schema holds, a submit cannot run twice, leaving with unsaved input asks first, and the form
@@ -21,6 +22,7 @@ import { Form } from '@/shared/forms/Form';
 import { InputField } from '@/shared/forms/InputField';
 import { SubmitButton } from '@/shared/forms/SubmitButton';
 import { useFormState } from '@/shared/forms/useFormState';
+import { listReturnPath } from '@/shared/table/listState';
 import type { User } from '../types';
 import { userFormSchema, type UserFormData, type UserFormValues } from '../validation';
 import { UserPreview } from './UserPreview';
@@ -152,6 +154,8 @@ export function UserForm({
             <DateField
               id={`${id}-createdAt`}
               label={<FormattedMessage id="Users.createdAt" />}
+              // The account's creation is a fact about it, not the person's to change.
+              readOnly={mode === 'profile'}
               {...form.bind('createdAt')}
             />
             <FileField
@@ -182,7 +186,7 @@ export function UserForm({
               )}
               {mode !== 'profile' && (
                 <div className="control">
-                  <Link to="/users" className="button is-light">
+                  <Link to={listReturnPath('/users')} className="button is-light">
                     <FormattedMessage id="Common.goBack" />
                   </Link>
                 </div>

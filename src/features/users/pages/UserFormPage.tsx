@@ -2,9 +2,10 @@
  * /users/new and /users/{id} (admins only): the UserForm in create or edit mode (spec 2 User
  * form, spec 4). Edit loads the user by id, follows it while open (another admin's change or
  * deletion shows on the form, useRemoteChanges) and goes back to /users when loading fails; both go to
- * /users after a successful save. Create runs the slice's `createWithAccount` (the one account
- * workflow); when the account exists but its record, logo upload or invitation failed, the page
- * stays, names the failed steps and offers Retry for just those, with the same account (issue 6).
+ * /users, as the list was left (listReturnPath), after a successful save. Create runs the slice's
+ * `createWithAccount` (the one account workflow); when the account exists but its record, logo
+ * upload or invitation failed, the page stays, names the failed steps and offers Retry for just
+ * those, with the same account, so a half-made account is never made twice.
  */
 import { useEffect, useState } from 'react';
 import { DocumentTitle } from '@/shared/DocumentTitle';
@@ -15,6 +16,7 @@ import { selectSession } from '@/shared/session';
 import type { AppError } from '@/shared/errors';
 import { useAccountCreation } from '@/shared/forms/useAccountCreation';
 import { RemoteChangesContext, useRemoteChanges } from '@/shared/forms/useRemoteChanges';
+import { listReturnPath } from '@/shared/table/listState';
 import { UserForm } from '../components/UserForm';
 import type { User } from '../types';
 import { sessionFields, users } from '../usersSlice';
@@ -39,7 +41,7 @@ export default function UserFormPage() {
     void dispatch(users.fetchOne(id)).then((result) => {
       if (!active) return;
       if (users.fetchOne.fulfilled.match(result)) setUser(result.payload);
-      else void navigate('/users', { replace: true });
+      else void navigate(listReturnPath('/users'), { replace: true });
     });
     return () => {
       active = false;
@@ -63,7 +65,7 @@ export default function UserFormPage() {
     });
     setProgress(null);
     if (!created) return false;
-    void navigate('/users');
+    void navigate(listReturnPath('/users'));
     return true;
   };
 
@@ -86,15 +88,18 @@ export default function UserFormPage() {
     }
     // Editing oneself also updates the session (spec 4).
     if (id === session?.id) dispatch(sessionFields(result.payload));
-    void navigate('/users');
+    void navigate(listReturnPath('/users'));
     return true;
   };
 
+  // The title names the user once loaded: 'Edit user: Ana'.
+  const title = id ? (user ? 'Users.editTitleNamed' : 'Users.editTitle') : 'Users.newTitle';
+  const titleValues = user ? { name: user.name } : undefined;
   return (
     <>
-      <DocumentTitle title={id ? 'Users.editTitle' : 'Users.newTitle'} />
+      <DocumentTitle title={title} values={titleValues} />
       <h1 className="title is-4">
-        <FormattedMessage id={id ? 'Users.editTitle' : 'Users.newTitle'} />
+        <FormattedMessage id={title} values={titleValues} />
       </h1>
       {id && !user ? (
         <p role="status">
