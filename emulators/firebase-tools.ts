@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Options for {@link startFirebaseTools}. */
 export interface FirebaseToolsOptions {
@@ -30,6 +31,11 @@ export interface FirebaseToolsOptions {
   onSpawn?: (pid: number) => void;
   /** Give up waiting for "All emulators ready" after this many milliseconds (default 120 000). */
   readyTimeoutMs?: number;
+  /**
+   * The project's running Database server, registered as firebase-tools' Database emulator
+   * (firebase-tools-launcher.cjs) so that the Functions emulator delivers database triggers.
+   */
+  database?: { host: string; port: number };
 }
 
 /** A running firebase-tools process. */
@@ -77,8 +83,10 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 export async function startFirebaseTools(
   options: FirebaseToolsOptions,
 ): Promise<FirebaseToolsProcess> {
+  // With a database, the CLI runs through the launcher that registers it (see that file).
+  const launcher = fileURLToPath(new URL('./firebase-tools-launcher.cjs', import.meta.url));
   const args = [
-    firebaseCliPath(),
+    options.database ? launcher : firebaseCliPath(),
     'emulators:start',
     '--only',
     options.only.join(','),
@@ -98,6 +106,9 @@ export async function startFirebaseTools(
     env: {
       ...process.env,
       ...options.env,
+      ...(options.database
+        ? { LOCAL_DATABASE_EMULATOR: `${options.database.host}:${options.database.port}` }
+        : {}),
       // No update check or colour codes: keeps the run offline and the log readable.
       NO_UPDATE_NOTIFIER: '1',
       FORCE_COLOR: '0',

@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Namespace } from './namespace.js';
+import type { FunctionTriggers } from './functionTriggers.js';
 import {
   ANONYMOUS,
   InvalidTokenError,
@@ -41,6 +42,8 @@ export interface RestHost {
   /** Current rules file text and a setter (for `/.settings/rules.json`). */
   rulesText(): string;
   setRules(text: string): void;
+  /** The Cloud Functions triggers (for `/.settings/functionTriggers.json`). */
+  functionTriggers(): FunctionTriggers;
   /** With a data directory: resolves once the writes applied so far are fsynced (journal.ts). */
   whenDurable?(): Promise<void>;
   /** Largest request body in bytes; undefined = {@link MAX_BODY_BYTES}. */
@@ -247,6 +250,25 @@ export async function handleRest(
       }
       throw new RestError(405, 'Method not allowed');
     }
+    if (url.pathname === '/.settings/functionTriggers.json') {
+      if (!principal.admin) throw new RestError(401, 'Permission denied');
+      const triggers = host.functionTriggers();
+      if (req.method === 'GET') return send(res, 200, triggers.list(), pretty);
+      if (req.method === 'DELETE') {
+        triggers.clear();
+        return send(res, 200, null, pretty);
+      }
+      if (req.method === 'POST') {
+        const text = await readBody(req, host.maxBodyBytes?.() ?? MAX_BODY_BYTES);
+        try {
+          triggers.register(JSON.parse(text));
+        } catch (err) {
+          throw new RestError(400, (err as Error).message);
+        }
+        return send(res, 200, { status: 'ok' }, pretty);
+      }
+      throw new RestError(405, 'Method not allowed');
+    }
     if (!url.pathname.endsWith('.json'))
       throw new RestError(404, 'Not found: REST paths end in .json');
     let path: string[];
@@ -324,7 +346,8 @@ export async function handleRest(
           throw err;
         }
         if (writes.length) {
-          const status = ns.write(principal, writes, now, mergeBase);
+          const disableTriggers = url.searchParams.get('disableTriggers') === 'true';
+          const status = ns.write(principal, writes, now, mergeBase, undefined, disableTriggers);
           if (status !== 'ok') throw new RestError(401, 'Permission denied');
           // Answered only once the write is on disk (with a data directory).
           if (host.whenDurable) {

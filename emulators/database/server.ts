@@ -20,6 +20,7 @@ import { handleRest } from './rest.js';
 import { RulesLoader } from './rules/loader.js';
 import { Ruleset } from './rules/ruleset.js';
 import type { DataNode } from './tree/node.js';
+import { FunctionTriggers, type FunctionsEmulatorAddress } from './functionTriggers.js';
 
 /** Options of {@link startDatabaseEmulator}. */
 export interface DatabaseEmulatorOptions {
@@ -42,6 +43,11 @@ export interface DatabaseEmulatorOptions {
   log?: (line: string) => void;
   /** Largest REST request body in bytes; default 256 MB (`MAX_BODY_BYTES`, Firebase's limit). */
   maxRestBodyBytes?: number;
+  /**
+   * The Functions emulator that receives the events of database triggers registered with
+   * `POST /.settings/functionTriggers.json` (functionTriggers.ts); without it events are dropped.
+   */
+  functionsEmulator?: FunctionsEmulatorAddress;
 }
 
 /** A running emulator. */
@@ -131,6 +137,8 @@ class Emulator implements DatabaseEmulator {
   host = '127.0.0.1';
   port = 0;
   private stopped = false;
+  /** Cloud Functions database triggers and their event delivery (functionTriggers.ts). */
+  private functionTriggers!: FunctionTriggers;
   private journal: Journal | undefined;
   /** Durability wait for acknowledgements; undefined without a data directory. */
   private readonly whenDurable = (): Promise<void> => this.journal!.whenDurable();
@@ -150,6 +158,7 @@ class Emulator implements DatabaseEmulator {
     private readonly options: DatabaseEmulatorOptions,
     private readonly log: (line: string) => void,
   ) {
+    this.functionTriggers = new FunctionTriggers({ functions: options.functionsEmulator, log });
     const rulesPath = resolve(options.rulesPath ?? 'database.rules.json');
     this.rules = new RulesLoader(rulesPath, log, () => {
       this.rulesText_ = undefined;
@@ -189,6 +198,7 @@ class Emulator implements DatabaseEmulator {
     if (!ns) {
       ns = new Namespace(name, () => this.rules.rules);
       ns.onApply = (writes) => this.journal?.append(name, writes);
+      ns.triggers = this.functionTriggers;
       this.namespaces.set(name, ns);
     }
     return ns;
@@ -196,6 +206,7 @@ class Emulator implements DatabaseEmulator {
 
   private readonly restHost = {
     namespace: (name: string) => this.namespace(name),
+    functionTriggers: () => this.functionTriggers,
     namespaceFor,
     rulesText: () => this.rulesText_ ?? this.rulesFileText(),
     setRules: (text: string) => {

@@ -33,7 +33,9 @@ export const errorKeys = {
  * talks to the local Database server instead of firebaseio.com).
  */
 export function adminApp(): App {
-  return getApps().length > 0 ? getApp() : initializeApp();
+  // The default app: firebase-functions may have made an app of its own already (its database
+  // events' snapshots), which is not the default one.
+  return getApps().some((app) => app.name === '[DEFAULT]') ? getApp() : initializeApp();
 }
 
 /** Reads `users/{uid}/isAdmin` with Admin rights (rules bypassed); true only for boolean true. */

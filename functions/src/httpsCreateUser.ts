@@ -11,7 +11,6 @@ import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
-import { auditLogUpdate } from './audit.js';
 import { adminApp, adminErrorCode, backOfficeClaims, errorKeys, isAdmin } from './common.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
@@ -104,20 +103,9 @@ async function createAccount(
     // The role's record half, written with the claim (issue 15: roles live in one place that
     // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
     // only this same isAdmin value from it.
-    // With its audit entry (issue 17 item 4: the role given, by the calling admin).
+    // The audit log records it (functions/src/auditLog.ts, a trigger on users).
     if ('isAdmin' in payload) {
-      await getDatabase(adminApp())
-        .ref()
-        .update({
-          [`users/${uid}/isAdmin`]: payload.isAdmin,
-          ...auditLogUpdate({
-            by: caller,
-            entity: 'users',
-            recordId: uid,
-            action: 'role',
-            after: { isAdmin: payload.isAdmin },
-          }),
-        });
+      await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);
     }
   } catch {
     // Without its claims or role the account would silently lack rights (or an admin would lack

@@ -12,10 +12,8 @@
 // First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
 import './options.js';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase } from 'firebase-admin/database';
 import { getStorage } from 'firebase-admin/storage';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { auditLogUpdate } from './audit.js';
 import {
   adminApp,
   adminErrorCode,
@@ -56,9 +54,7 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   }
   // The record goes only while the caller is still an admin and another admin remains (two
   // admins deleting each other at once leave one admin).
-  let deleted: object | undefined;
   const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
-    deleted = users[uid];
     delete users[uid];
   });
   if (outcome === 'not-admin') {
@@ -66,21 +62,6 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   }
   if (outcome === 'last-admin') throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
   try {
-    // Recorded right after the transaction (a transaction cannot write a second path); a retry
-    // after a partial failure finds no record: nothing removed, nothing recorded.
-    if (deleted) {
-      await getDatabase(adminApp())
-        .ref()
-        .update(
-          auditLogUpdate({
-            by: request.auth.uid,
-            entity: 'users',
-            recordId: uid,
-            action: 'delete',
-            before: deleted,
-          }),
-        );
-    }
     const auth = getAuth(adminApp());
     await auth.deleteUser(uid).catch(async (error: unknown) => {
       // Already gone (a retry): the record is what mattered.

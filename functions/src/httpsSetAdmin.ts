@@ -15,7 +15,6 @@ import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import { auditLogUpdate } from './audit.js';
 import {
   adminApp,
   backOfficeClaims,
@@ -86,19 +85,6 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
       ? new HttpsError('permission-denied', errorKeys.permissionDenied)
       : new HttpsError('failed-precondition', errorKeys.lastAdmin);
   }
-  // Recorded right after the transaction on users/ (a transaction cannot write a second path).
-  await getDatabase(adminApp())
-    .ref()
-    .update(
-      auditLogUpdate({
-        by: request.auth.uid,
-        entity: 'users',
-        recordId: uid,
-        action: 'role',
-        before: { isAdmin: before },
-        after: { isAdmin: admin },
-      }),
-    );
   return { uid, isAdmin: admin };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Account creation for users, students and tutors (spec sections 4 and 7; issue 6): the
+ * Account creation for users, students and tutors (spec sections 4 and 7): the
  * httpsCreateUser callable creates the Auth account, then the record, the logo or photo upload
  * and the e-mailed sign-in link run in parallel. Each step's outcome is reported separately so
  * the admin can retry only what failed, without creating a second account.
@@ -8,9 +8,8 @@ import { sendSignInLinkToEmail } from 'firebase/auth';
 import { auth, database, functions } from './firebase';
 import { toAppError, type AppError } from './errors';
 import { storeOwnedFiles, type FileChanges, type OwnedFile } from './ownedFiles';
-import { auditLogUpdate, stripUndefined } from './rtdb';
+import { stripUndefined } from './rtdb';
 import type { ProgressHandler } from './upload';
-import { DERIVATIONS, type DerivedCollection } from './domain/derived';
 
 /** Payload of httpsCreateUser (spec section 7). */
 export type CreateAccountPayload =
@@ -82,7 +81,7 @@ export const FOLLOW_UP_STEPS: readonly FollowUpStep[] = ['record', 'upload', 'in
  * - `files`: the chosen files by URL field ('logoUrl', 'cvUrl'), stored as the slice's OwnedFiles;
  * - `onProgress`: upload progress 0..100 of the first file;
  * - `resume`: set by Retry: the account made by the first attempt and the steps that failed then;
- *   only those run again, with the same uid (never a second account, issue 6).
+ *   only those run again, with the same uid (never a second account).
  */
 export interface AccountRequest<R> {
   account: CreateAccountPayload;
@@ -122,32 +121,13 @@ export const accountsApi: AccountsApi = {
     const uid = resume?.uid ?? (await createAccount(account));
     const wanted = new Set<FollowUpStep>(resume?.steps ?? FOLLOW_UP_STEPS);
     const stored = { ...record, id: uid };
-    const [{ ref, update, increment }, db] = await Promise.all([
-      import('firebase/database'),
-      database(),
-    ]);
-    // The record's list row, counters and index entries go with it (issue 16).
-    const derived = path in DERIVATIONS ? DERIVATIONS[path as DerivedCollection] : undefined;
-    const companions = derived ? derived.companions(increment) : () => ({});
-    // Record and file URLs are each written with their audit entry in one multi-path update
-    // (issue 17 item 4).
-    const audited = async (
-      action: 'create' | 'update',
-      fields: Record<string, unknown>,
-      updates: Record<string, unknown>,
-    ) =>
-      update(ref(db), {
-        ...updates,
-        ...(await auditLogUpdate(db, { entity: path, recordId: uid, action, after: fields })),
-      });
+    const [{ ref, set, update }, db] = await Promise.all([import('firebase/database'), database()]);
+    // Only the record: the server keeps its list row, counters and index entries, and records
+    // the change in the audit log (functions/src, database triggers).
     // The files' URLs go into the record, so the upload step waits for the record to exist.
     const recordWritten = wanted.has('record')
       ? (async () => {
-          const record = stripUndefined(stored);
-          await audited('create', record, {
-            [`${path}/${uid}`]: record,
-            ...companions(uid, null, record),
-          });
+          await set(ref(db, `${path}/${uid}`), stripUndefined(stored));
         })()
       : Promise.resolve();
     const failures = await runFollowUpSteps({
@@ -157,12 +137,7 @@ export const accountsApi: AccountsApi = {
           ? async () => {
               const urls = await storeOwnedFiles(owned, uid, null, files, onProgress);
               await recordWritten;
-              const fields: Record<string, unknown> = {};
-              for (const [field, url] of Object.entries(urls))
-                fields[`${path}/${uid}/${field}`] = url;
-              const withUrls = { ...stripUndefined(stored), ...urls };
-              Object.assign(fields, companions(uid, stripUndefined(stored), withUrls));
-              await audited('update', urls, fields);
+              await update(ref(db, `${path}/${uid}`), urls);
               Object.assign(stored, urls);
             }
           : undefined,

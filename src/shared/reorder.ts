@@ -11,7 +11,6 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { useCallback, useMemo, useState } from 'react';
 import { toAppError, type AppError } from './errors';
 import { database } from './firebase';
-import { auditLogUpdate } from './rtdb';
 
 /** A record with a sort position (0 or more). */
 export interface Ordered {
@@ -50,8 +49,8 @@ export function swapOrderChanges(
 
 /**
  * A thunk `<name>/reorder` that writes `changes` under `path` with one multi-path update
- * (`{ '<path>/<id>/order': value, ... }`, plus one audit entry per moved record with its old and
- * new `order`, issue 17 item 4) and resolves with the changed records as `{ id, order }`.
+ * (`{ '<path>/<id>/order': value, ... }`; the server records each moved record in the audit
+ * log) and resolves with the changed records as `{ id, order }`.
  * Rejects with an AppError (e.g. 'database/permission-denied'), which the app shows as a toast.
  */
 export function createReorderThunk(name: string, path: string) {
@@ -62,22 +61,7 @@ export function createReorderThunk(name: string, path: string) {
         const db = await database();
         const m = await import('firebase/database');
         const update: Record<string, unknown> = {};
-        await Promise.all(
-          Object.entries(changes).map(async ([id, order]) => {
-            const before = (await m.get(m.ref(db, `${path}/${id}/order`))).val() as number | null;
-            update[`${path}/${id}/order`] = order;
-            Object.assign(
-              update,
-              await auditLogUpdate(db, {
-                entity: path,
-                recordId: id,
-                action: 'reorder',
-                before: before === null ? null : { order: before },
-                after: { order },
-              }),
-            );
-          }),
-        );
+        for (const [id, order] of Object.entries(changes)) update[`${path}/${id}/order`] = order;
         await m.update(m.ref(db), update);
         return Object.entries(changes).map(([id, order]) => ({ id, order }));
       } catch (e) {

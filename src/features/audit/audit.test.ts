@@ -1,8 +1,9 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import { getDatabase, goOffline, push, ref } from 'firebase/database';
 import { createIntl } from 'react-intl';
-import type { AuditEntry } from '@/shared/rtdb';
-import { auditIndexOf, matchesFilter, pushIdTimePrefix } from './auditApi';
+import type { AuditEntry } from '@/shared/domain/audit';
+import { pushIdTimePrefix } from '@/shared/domain/audit';
+import { auditIndexOf, matchesFilter } from './auditApi';
 import { changesText, fieldChanges } from './changes';
 import {
   auditFilterSchema,

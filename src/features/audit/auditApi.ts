@@ -22,7 +22,8 @@ import {
   type Database,
   type QueryConstraint,
 } from 'firebase/database';
-import { AUDIT_LOG_PATH, type AuditEntry } from '@/shared/rtdb';
+import { AUDIT_LOG_PATH, pushIdTimePrefix, type AuditEntry } from '@/shared/domain/audit';
+
 
 /** The collections whose changes are recorded (database.rules.json `auditLog/$entryId/entity`). */
 export const AUDITED_ENTITIES = [
@@ -60,23 +61,6 @@ export interface AuditCursor {
 export interface AuditPage {
   entries: AuditEntry[];
   next: AuditCursor | null;
-}
-
-const PUSH_CHARS = '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz';
-
-/**
- * The 8-character time prefix of the push ids made at `ms` (the Firebase push-id algorithm:
- * the time in base 64 over PUSH_CHARS, most significant first), so ids made before `ms` sort
- * before it and ids made at or after it sort at or after it.
- */
-export function pushIdTimePrefix(ms: number): string {
-  let rest = Math.max(0, Math.floor(ms));
-  let prefix = '';
-  for (let i = 0; i < 8; i++) {
-    prefix = PUSH_CHARS.charAt(rest % 64) + prefix;
-    rest = Math.floor(rest / 64);
-  }
-  return prefix;
 }
 
 /** The index a filter is read through, and the value it must equal (none for the time). */
@@ -147,7 +131,7 @@ export async function readAuditPage(
   const oldest = read[0];
   const next =
     read.length === pageSize && oldest
-      ? { value: oldest[child as 'at' | 'by' | 'entity' | 'recordId'], key: oldest.id }
+      ? { value: oldest[child as 'at' | 'by' | 'entity' | 'recordId'] ?? '', key: oldest.id }
       : null;
   return { entries: read.filter((e) => matchesFilter(e, filter)).reverse(), next };
 }

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
-import type { AuditEntry } from '@/shared/rtdb';
+import type { AuditEntry } from '@/shared/domain/audit';
 import {
   readAdmins,
   readAuditPage,

@@ -13,21 +13,17 @@
  *   server holds, `data`, not what this client believed — must be cleared in the same write.
  * A write based on a stale read therefore names the wrong former tutor and is rejected with
  * PERMISSION_DENIED; `setConfirmedTutor` then reads again and retries, so the last admin wins and
- * both sides still agree. Each write carries its audit entry (issue 17 item 4: action 'match' on
- * the student, the mapping's changed field before and after) in the same update. The mapping node keeps `updatedAt`, so it never disappears when the
+ * both sides still agree. The server counts the matched subjects and records the change in the
+ * audit log (database triggers on students and tutors). The mapping node keeps `updatedAt`, so it
+ * never disappears when the
  * confirmed tutor is removed, and its `.validate` (which Firebase skips for deleted locations)
  * still runs.
  */
-import { get, increment, ref, update, type Database } from 'firebase/database';
-import { COUNT_PATHS } from '@/shared/domain/derived/stats';
+import { get, ref, update, type Database } from 'firebase/database';
 import { toAppError } from '@/shared/errors';
-import { auditLogUpdate } from '@/shared/rtdb';
 
 /** The multi-path update that moves the confirmed tutor of (student, subject) from `previous`
- * to `next` (null: none), with the matched-subjects counter (issue 16: +1 when the subject gets
- * its first confirmed tutor, -1 when it loses it, nothing when swapped; database.rules.json
- * refuses a counter change that the stored mapping does not justify, e.g. from a stale read);
- * no read, so it can be tested without a database. */
+ * to `next` (null: none), on both sides; no read, so it can be tested without a database. */
 export function confirmUpdates(
   studentId: string,
   subjectId: string,
@@ -44,8 +40,6 @@ export function confirmUpdates(
     updates[`tutors/${previous}/confirmedStudents/${studentId}/${subjectId}`] = null;
   }
   if (next) updates[`tutors/${next}/confirmedStudents/${studentId}/${subjectId}`] = true;
-  const matched = (next ? 1 : 0) - (previous ? 1 : 0);
-  if (matched !== 0) updates[COUNT_PATHS.matchedSubjects] = increment(matched);
   return updates;
 }
 
@@ -72,10 +66,7 @@ export async function setConfirmedTutor(
   for (let attempt = 1; ; attempt++) {
     const previous = ((await get(at)).val() as string | null) ?? null;
     try {
-      await update(ref(db), {
-        ...confirmUpdates(studentId, subjectId, previous, tutorId, Date.now()),
-        ...(await matchAudit(db, studentId, subjectId, 'confirmed', previous, tutorId)),
-      });
+      await update(ref(db), confirmUpdates(studentId, subjectId, previous, tutorId, Date.now()));
       return { previous };
     } catch (error) {
       if (attempt >= attempts || !isPermissionDenied(error)) throw error;
@@ -92,44 +83,8 @@ export async function setSuggested(
   suggested: boolean,
 ): Promise<void> {
   const base = `students/${studentId}/tutorMapping/${subjectId}`;
-  const before = (await get(ref(db, `${base}/suggested/${tutorId}`))).val() as true | null;
   await update(ref(db), {
     [`${base}/suggested/${tutorId}`]: suggested ? true : null,
     [`${base}/updatedAt`]: Date.now(),
-    ...(await matchAudit(
-      db,
-      studentId,
-      subjectId,
-      'suggested',
-      before,
-      suggested || null,
-      tutorId,
-    )),
-  });
-}
-
-/**
- * The audit entry of a mapping change: `tutorMapping/{subject}/{field}` (under `suggested`, the
- * tutor's flag) before and after on the student's record; a null side is left out (no value).
- */
-function matchAudit(
-  db: Database,
-  studentId: string,
-  subjectId: string,
-  field: 'confirmed' | 'suggested',
-  before: string | true | null,
-  after: string | true | null,
-  tutorId?: string,
-) {
-  const side = (value: string | true | null) =>
-    value === null
-      ? null
-      : { tutorMapping: { [subjectId]: { [field]: tutorId ? { [tutorId]: value } : value } } };
-  return auditLogUpdate(db, {
-    entity: 'students',
-    recordId: studentId,
-    action: 'match',
-    before: side(before),
-    after: side(after),
   });
 }

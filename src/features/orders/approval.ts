@@ -2,23 +2,19 @@
  * Approving an order (spec section 4, Order status: any status other than 'approved' can be
  * approved by an admin; status becomes 'approved' and updatedAt is set).
  *
- * Done as ONE multi-path update at the root: the order's status and updatedAt, the derived
- * nodes' companions (issue 16: pending-approval counter and queue, the month's revenue; shared/
- * domain/derived `DERIVATIONS.orders`) and the approval's audit entry (issue 17 item 4), so none
- * is ever written without the others. A transaction could not carry them (it writes one location).
+ * The order's status and updatedAt are written together; the server then moves the
+ * pending-approval counter and queue and the month's revenue, and records the approval in the
+ * audit log (functions/src: database triggers on orders).
  *
  * Two admins approving at the same moment approve it once: both read the order 'pending' and
  * send the update; the server applies the first; the second reaches an approved order, which
  * database.rules.json refuses to change (an approved order is frozen: its updatedAt must stay
- * equal; and the pending-approvals counter must move by what the stored order says, 0 here), so
- * it fails with PERMISSION_DENIED and the order as stored tells that it was approved meanwhile.
+ * equal), so it fails with PERMISSION_DENIED and the order as stored tells that it was approved meanwhile.
  *
  * updatedAt is the server's time (`serverTimestamp()`, resolved by the server, which the rules
  * check: `updatedAt === now`).
  */
 import type { Database } from 'firebase/database';
-import { DERIVATIONS } from '@/shared/domain/derived';
-import { auditLogUpdate, stripUndefined } from '@/shared/rtdb';
 import type { Order } from './types';
 
 /** The order was approved by someone else first (or before this admin's list was loaded). */
@@ -52,31 +48,14 @@ type StoredOrder = Omit<Order, 'id'>;
  *   the SDK's error (e.g. PERMISSION_DENIED) otherwise.
  */
 export async function approveOrderInDatabase(db: Database, id: string): Promise<Order> {
-  const { get, increment, ref, serverTimestamp, update } = await import('firebase/database');
+  const { get, ref, serverTimestamp, update } = await import('firebase/database');
   const orderRef = ref(db, `orders/${id}`);
   const read = async () => (await get(orderRef)).val() as StoredOrder | null;
   const current = await read();
   if (current === null) throw new OrderNotFoundError(id);
   if (current.status === 'approved') throw new AlreadyApprovedError({ ...current, id } as Order);
-  const before = stripUndefined({ status: current.status, updatedAt: current.updatedAt });
-  const updatedAt = serverTimestamp();
   try {
-    await update(ref(db), {
-      [`orders/${id}/status`]: 'approved',
-      [`orders/${id}/updatedAt`]: updatedAt,
-      ...DERIVATIONS.orders.companions(increment)(
-        id,
-        { ...current, id },
-        { ...current, id, status: 'approved' },
-      ),
-      ...(await auditLogUpdate(db, {
-        entity: 'orders',
-        recordId: id,
-        action: 'approve',
-        before,
-        after: { status: 'approved', updatedAt },
-      })),
-    });
+    await update(orderRef, { status: 'approved', updatedAt: serverTimestamp() });
   } catch (error) {
     // Refused by the rules because another admin approved it first (see the module comment), or
     // for another reason (not an admin, the order deleted meanwhile): the stored order tells.

@@ -5,12 +5,10 @@
  * (shared/accounts), photos and CVs are stored as the kind's OwnedFiles (shared/ownedFiles).
  */
 import type { PersonBase } from '@/shared/domain/person';
-import { DERIVATIONS } from '@/shared/domain/derived';
 import { listPath } from '@/shared/domain/derived/listRows';
 import { database } from '@/shared/firebase';
 import { deleteOwnedFiles, type OwnedFile } from '@/shared/ownedFiles';
 import {
-  auditLogUpdate,
   rtdbEntityApi,
   withOwnedFiles,
   type EntityApi,
@@ -66,7 +64,6 @@ function personEntityApi<P extends PersonBase>(
 ): EntityApi<P, RecordCreate<P>, RecordModify<P>> {
   const base = withOwnedFiles(
     rtdbEntityApi<P>(path, {
-      derived: DERIVATIONS[path],
       listPath: listPath(path),
       firstPage: FIRST_PAGE,
     }),
@@ -76,22 +73,11 @@ function personEntityApi<P extends PersonBase>(
     ...base,
     async remove(id) {
       const db = await database();
-      const { ref, get, update, increment } = await import('firebase/database');
+      const { ref, get, update } = await import('firebase/database');
       const record = (await get(ref(db, `${path}/${id}`))).val() as P | null;
       const updates = {
         ...(record ? matchCleanUp(id, record, Date.now()) : {}),
         [`${path}/${id}`]: null,
-        // Its list row, counters and index entries (issue 16), in the same write.
-        ...(record ? DERIVATIONS[path].companions(increment)(id, { ...record, id }, null) : {}),
-        // The deletion's audit entry, in the same write (issue 17 item 4).
-        ...(record
-          ? await auditLogUpdate(db, {
-              entity: path,
-              recordId: id,
-              action: 'delete',
-              before: record,
-            })
-          : {}),
       };
       await Promise.all([
         update(ref(db), updates),

@@ -9,7 +9,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageCard } from '@/shared/lists/PageCard';
-import type { AuditEntry } from '@/shared/rtdb';
+import { auditAuthor, type AuditEntry } from '@/shared/domain/audit';
+import { csvDateTime } from '@/shared/table/csv';
 import { DataTable } from '@/shared/table/DataTable';
 import { useSearchParamsState } from '@/shared/table/listState';
 import { changesText, fieldChanges } from '../changes';
@@ -34,15 +35,24 @@ export default function AuditPage() {
     [log.entries],
   );
   type Row = (typeof rows)[number];
+  const authorText = useCallback(
+    (row: Row) => {
+      const author = auditAuthor(row);
+      return 'uid' in author
+        ? (nameOf.get(author.uid) ?? author.uid)
+        : intl.formatMessage({ id: author.messageId });
+    },
+    [intl, nameOf],
+  );
   const text = useCallback(
     (row: Row) => ({
       at: intl.formatDate(row.at, AT_FORMAT),
-      by: nameOf.get(row.by) ?? row.by,
+      by: authorText(row),
       action: intl.formatMessage({ id: `Audit.action.${row.action}` }),
       entity: intl.formatMessage({ id: `Audit.entity.${row.entity}` }),
       changes: changesText(intl, row.changes),
     }),
-    [intl, nameOf],
+    [intl, authorText],
   );
   const filterText = useCallback(
     (row: Row) => {
@@ -61,7 +71,7 @@ export default function AuditPage() {
         cell: ({ row }) => (
           <time dateTime={new Date(row.original.at).toISOString()}>{text(row.original).at}</time>
         ),
-        meta: { csv: (row) => text(row).at, priority: 0 },
+        meta: { csv: (row) => csvDateTime(row.at), priority: 0 },
       },
       {
         id: 'by',

@@ -1,60 +1,83 @@
 /**
- * Derived nodes (issue 16): data kept in step with the records so that screens never read whole
- * collections: a compact row per record in a list node, aggregate counters, indexes. Pure
- * functions, shared by the app's writes (shared/rtdb `companions`), the demo data
- * (emulators/seed) and the tests that check the nodes against the records.
+ * Derived nodes: data kept in step with the records so that screens never read whole
+ * collections: a compact row per record in a list node, aggregate counters, queues and indexes.
+ * The server keeps them (functions/src/derivedNodes.ts, a database trigger per collection), from
+ * these pure definitions, which the demo data (emulators/seed), the repair command
+ * (scripts/rebuildDerived.ts) and the tests share.
+ *
+ * A derivation has two kinds of parts, kept in two ways:
+ * - projections: entries that depend on ONE record alone (its list row, its index entries, its
+ *   queue entry). The trigger writes them from the record as stored when it runs (not from the
+ *   event), so events handled late or twice leave the latest state;
+ * - counters: sums over all records. The trigger adds each event's difference once (the event id
+ *   guards against a second delivery), since a sum cannot be recomputed from one record.
  */
 
 /**
- * The entries (paths from the database root) to write in the SAME multi-path update as a record,
- * given its key and its value before and after the write (null: absent). Counters use the
- * database's `increment()` (passed in as `increment`, so this module needs no SDK) so concurrent
- * writers add up.
+ * The projection entries of one record: every path it owns, valued from `record` (null: the
+ * record is absent), plus null for each path that one of the `previous` versions owned and
+ * `record` does not, so that a removed subject or a record deleted leaves no entry behind.
  */
-export type Companions<T> = (
+export type Projection = (
   id: string,
-  before: T | null,
-  after: T | null,
+  record: object | null,
+  previous: readonly (object | null)[],
 ) => Record<string, unknown>;
 
-/** Makes the server-side increment value of the SDK in use (`increment` of firebase/database). */
-export type Increment = (delta: number) => object;
+/** A record's share of each counter, by path (absent: 0). */
+export type CounterShare = (record: object | null) => Record<string, number>;
 
 /**
- * How one kind of derived node follows one collection:
- * - `companions(increment)`: the entries of one record's write (see Companions);
+ * How the derived nodes follow one collection:
+ * - `project`: the record's projection entries (see Projection);
+ * - `count`: the record's share of the counters;
  * - `rebuild(records)`: the derived nodes' whole value from all the collection's records
  *   (absolute values, counters included): the demo data, a repair, and the tests' expectation.
  */
-export interface Derivation<T> {
-  companions: (increment: Increment) => Companions<T>;
-  rebuild: (records: Readonly<Record<string, T>>) => Record<string, unknown>;
+export interface Derivation {
+  project?: Projection;
+  count?: CounterShare;
+  rebuild: (records: Readonly<Record<string, object>>) => Record<string, unknown>;
 }
 
 /** One Derivation made of several (their entries merged; each part owns different paths). */
-export function composeDerivations<T>(...parts: Derivation<T>[]): Derivation<T> {
+export function composeDerivations(...parts: Derivation[]): Derivation {
   return {
-    companions: (increment) => {
-      const each = parts.map((part) => part.companions(increment));
-      return (id, before, after) =>
-        Object.assign({}, ...each.map((companions) => companions(id, before, after))) as Record<
-          string,
-          unknown
-        >;
+    project: (id, record, previous) =>
+      Object.assign({}, ...parts.map((part) => part.project?.(id, record, previous) ?? {})) as Record<
+        string,
+        unknown
+      >,
+    count: (record) => {
+      const sum: Record<string, number> = {};
+      for (const part of parts)
+        for (const [path, n] of Object.entries(part.count?.(record) ?? {}))
+          sum[path] = (sum[path] ?? 0) + n;
+      return sum;
     },
     rebuild: (records) =>
       Object.assign({}, ...parts.map((part) => part.rebuild(records))) as Record<string, unknown>,
   };
 }
 
-/** The record after an update of `fields` (RTDB `update`: each field replaced, null removes). */
-export function applyFields<T extends object>(current: T, fields: Record<string, unknown>): T {
-  const next = { ...current } as Record<string, unknown>;
-  for (const [field, value] of Object.entries(fields)) {
-    if (value === null) delete next[field];
-    else next[field] = value;
-  }
-  return next as T;
+/**
+ * The counter changes of a record going from `before` to `after`: `{ path: delta }`, zeros left
+ * out.
+ */
+export function counterDeltas(
+  derivation: Derivation,
+  before: object | null,
+  after: object | null,
+): Record<string, number> {
+  const deltas: Record<string, number> = {};
+  const add = (shares: Record<string, number> | undefined, sign: 1 | -1) => {
+    for (const [path, n] of Object.entries(shares ?? {}))
+      deltas[path] = (deltas[path] ?? 0) + sign * n;
+  };
+  add(derivation.count?.(before), -1);
+  add(derivation.count?.(after), 1);
+  for (const [path, n] of Object.entries(deltas)) if (n === 0) delete deltas[path];
+  return deltas;
 }
 
 /** True when two Database values (primitives or plain objects) are equal. */

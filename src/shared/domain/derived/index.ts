@@ -1,7 +1,7 @@
 /**
- * Every derived node of the database, per collection (issue 16): what a write of a record of that
- * collection must also write (shared/rtdb `companions`) and how to rebuild the nodes from all
- * records (demo data, repair, tests). Add a derivation here and every writer keeps it.
+ * Every derived node of the database, per collection: what the server keeps for each record of
+ * that collection (functions/src/derivedNodes.ts) and how to rebuild the nodes from all records
+ * (demo data, repair, tests). Add a derivation here and the trigger of its collection keeps it.
  */
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
@@ -12,7 +12,7 @@ import { tutorsBySubject } from './tutorIndex';
 export type DerivedCollection = 'students' | 'tutors' | 'orders';
 
 /** The derivations of each collection. */
-export const DERIVATIONS: Record<DerivedCollection, Derivation<object>> = {
+export const DERIVATIONS: Record<DerivedCollection, Derivation> = {
   students: composeDerivations(personListRows('students'), studentStats),
   tutors: composeDerivations(personListRows('tutors'), tutorsBySubject, tutorStats),
   orders: composeDerivations(orderStats),

@@ -1,6 +1,6 @@
 /**
- * Aggregate nodes of the dashboard and the statistics page (issue 16 item 3: figures without
- * reading whole collections), kept exact by the same multi-path update as each record's write:
+ * Aggregate nodes of the dashboard and the statistics page (figures without reading whole
+ * collections), kept by the server (functions/src/derivedNodes.ts):
  *
  * - `stats/counts/students`: students (spec 2, dashboard);
  * - `stats/counts/activeTutors`: tutors whose `status` is not false (spec 3: status hides others);
@@ -23,12 +23,10 @@
  * UTC+8 all year, no daylight saving since 1982), so every admin, server and test sees the same
  * month whatever its own zone: `monthKey` adds 8 h and reads the UTC calendar.
  *
- * Counters are written as `increment(delta)` of the record's change (before -> after); a zero
- * delta writes nothing. database.rules.json checks each write's counter deltas against the
- * server's state of the record (students/$id, tutors/$id, orders/$id `.write`; tutorMapping/$subject
- * `.validate`), so a write computed from a stale read of the record is refused.
+ * Counters move by `increment(delta)` of each record's change (before -> after), once per change;
+ * the queues are projections of each order.
  */
-import { composeDerivations, type Derivation, type Increment } from './derivation';
+import { composeDerivations, type Derivation } from './derivation';
 
 /** The root of the aggregate nodes. */
 export const STATS_PATH = 'stats';
@@ -114,10 +112,9 @@ export const isPendingApproval = (order: OrderFacts | null): order is OrderFacts
   !!order && !order.isObsolete && (order.status === 'pending' || order.status === 'paid');
 
 /**
- * True for an order that can expire with lessons left (issue 9, orders close to expiry): not
+ * True for an order that can expire with lessons left (the dashboard's orders close to expiry): not
  * obsolete, not cancelled, qtyLeft > 0 and a numeric expiredDate. The `stats/expiryQueue`
- * entries and the dashboard's expiring list both use it; database.rules.json (orders/$orderId
- * `.write`) states the same predicate.
+ * entries and the dashboard's expiring list both use it.
  */
 export const isExpiryCandidate = (
   order: OrderFacts | null,
@@ -139,57 +136,42 @@ export function orderMonthShare(order: OrderFacts | null): [string, number] | nu
   return [monthKey(order.createdAt), order.status === 'approved' ? toCents(order.total) : 0];
 }
 
-/** Sums of counter deltas by path; `entries` leaves out zeros (nothing to write). */
-class Deltas {
-  private readonly byPath = new Map<string, number>();
-  add(path: string, delta: number): void {
-    this.byPath.set(path, (this.byPath.get(path) ?? 0) + delta);
-  }
-  entries(increment: Increment): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [path, delta] of this.byPath) if (delta !== 0) out[path] = increment(delta);
-    return out;
-  }
-  totals(): Record<string, number> {
-    return Object.fromEntries(this.byPath);
-  }
-}
-
 /**
- * A Derivation made of counters: `count(record, deltas, sign)` adds a record's share (times
- * `sign`) to `deltas`; rebuild gives the sums over all records, `zero` for counters none adds to.
+ * A Derivation made of counters: `share(record, add)` adds a record's share of each counter;
+ * rebuild gives the sums over all records, `zero` for counters none adds to.
  */
 function counters<T extends object>(
-  count: (record: T, deltas: Deltas, sign: 1 | -1) => void,
+  share: (record: T, add: (path: string, n: number) => void) => void,
   zero: Record<string, number>,
-): Derivation<object> {
+): Derivation {
+  const shareOf = (record: object | null) => {
+    const out: Record<string, number> = {};
+    if (record) share(record as T, (path, n) => (out[path] = (out[path] ?? 0) + n));
+    return out;
+  };
   return {
-    companions: (increment) => (_id, before, after) => {
-      const deltas = new Deltas();
-      if (before) count(before as T, deltas, -1);
-      if (after) count(after as T, deltas, 1);
-      return deltas.entries(increment);
-    },
+    count: shareOf,
     rebuild: (records) => {
-      const deltas = new Deltas();
-      for (const record of Object.values(records)) count(record as T, deltas, 1);
-      return { ...zero, ...deltas.totals() };
+      const sums: Record<string, number> = { ...zero };
+      for (const record of Object.values(records))
+        for (const [path, n] of Object.entries(shareOf(record))) sums[path] = (sums[path] ?? 0) + n;
+      return sums;
     },
   };
 }
 
 /** The counters of students (`stats/counts/students`, `stats/counts/matchedSubjects`). */
 export const studentStats = counters<PersonFacts>(
-  (student, d, sign) => {
-    d.add(COUNT_PATHS.students, sign);
-    d.add(COUNT_PATHS.matchedSubjects, sign * matchedSubjects(student));
+  (student, add) => {
+    add(COUNT_PATHS.students, 1);
+    add(COUNT_PATHS.matchedSubjects, matchedSubjects(student));
   },
   { [COUNT_PATHS.students]: 0, [COUNT_PATHS.matchedSubjects]: 0 },
 );
 
 /** The counter of active tutors (`stats/counts/activeTutors`). */
-const activeTutors = counters<PersonFacts>(
-  (tutor, d, sign) => d.add(COUNT_PATHS.activeTutors, sign * isActiveTutor(tutor)),
+export const tutorStats = counters<PersonFacts>(
+  (tutor, add) => add(COUNT_PATHS.activeTutors, isActiveTutor(tutor)),
   { [COUNT_PATHS.activeTutors]: 0 },
 );
 
@@ -201,32 +183,16 @@ export function confirmedPairs(tutor: { confirmedStudents?: Record<string, objec
   );
 }
 
-/**
- * A deleted tutor is no longer any student's confirmed tutor: its deletion clears those students'
- * `confirmed` in the same write (features/people personApi, spec 4), so it takes its pairs off
- * the matched subjects. The students' records hold the matches, so rebuild adds nothing here.
- */
-const tutorDeletionUnmatches: Derivation<object> = {
-  companions: (increment) => (_id, before, after) => {
-    const pairs = before && !after ? confirmedPairs(before) : 0;
-    return pairs ? { [COUNT_PATHS.matchedSubjects]: increment(-pairs) } : {};
-  },
-  rebuild: () => ({}),
-};
-
-/** The counters a tutor's write moves: active tutors, and matched subjects on its deletion. */
-export const tutorStats = composeDerivations(activeTutors, tutorDeletionUnmatches);
-
 /** Pending approvals and the per-month figures of orders. */
 const orderCounters = counters<OrderFacts>(
-  (order, d, sign) => {
-    if (isPendingApproval(order)) d.add(COUNT_PATHS.pendingApprovals, sign);
+  (order, add) => {
+    if (isPendingApproval(order)) add(COUNT_PATHS.pendingApprovals, 1);
     const share = orderMonthShare(order);
     if (share) {
-      d.add(`${MONTHS_PATH}/${share[0]}/orders`, sign);
-      d.add(`${MONTHS_PATH}/${share[0]}/revenueCents`, sign * share[1]);
-      d.add(TOTAL_PATHS.orders, sign);
-      d.add(TOTAL_PATHS.revenueCents, sign * share[1]);
+      add(`${MONTHS_PATH}/${share[0]}/orders`, 1);
+      add(`${MONTHS_PATH}/${share[0]}/revenueCents`, share[1]);
+      add(TOTAL_PATHS.orders, 1);
+      add(TOTAL_PATHS.revenueCents, share[1]);
     }
   },
   { [COUNT_PATHS.pendingApprovals]: 0, [TOTAL_PATHS.orders]: 0, [TOTAL_PATHS.revenueCents]: 0 },
@@ -236,13 +202,9 @@ const orderCounters = counters<OrderFacts>(
  * A queue of orders `{path}/{orderId}: value`, holding the orders whose `value` is a number (null:
  * not queued); read sorted by value with `orderByValue()` (`.indexOn: ".value"` in the rules).
  */
-function orderQueue(path: string, value: (order: OrderFacts | null) => number | null) {
-  const derivation: Derivation<object> = {
-    companions: () => (id, before, after) => {
-      const was = value(before as OrderFacts | null);
-      const is = value(after as OrderFacts | null);
-      return was === is ? {} : { [`${path}/${id}`]: is };
-    },
+function orderQueue(path: string, value: (order: OrderFacts | null) => number | null): Derivation {
+  return {
+    project: (id, record) => ({ [`${path}/${id}`]: value(record as OrderFacts | null) }),
     rebuild: (records) => {
       const queue: Record<string, number> = {};
       for (const [id, order] of Object.entries(records as Readonly<Record<string, OrderFacts>>)) {
@@ -252,7 +214,6 @@ function orderQueue(path: string, value: (order: OrderFacts | null) => number | 
       return { [path]: queue };
     },
   };
-  return derivation;
 }
 
 /** `stats/pendingQueue`: each order waiting for approval, valued by its createdAt (0: none). */
@@ -269,8 +230,8 @@ const expiryQueue = orderQueue(EXPIRY_QUEUE_PATH, (order) =>
  * Pending approvals and the per-month orders and revenue; rebuild gives `stats/months` as a whole
  * (months without orders left out).
  */
-const orderFigures: Derivation<object> = {
-  companions: orderCounters.companions,
+const orderFigures: Derivation = {
+  count: orderCounters.count,
   rebuild: (records) => {
     const totals = orderCounters.rebuild(records) as Record<string, number>;
     const months: Record<string, Partial<MonthStats>> = {};

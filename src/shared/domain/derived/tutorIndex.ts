@@ -1,17 +1,15 @@
 /**
- * The index of tutors by subject (issue 16 item 3): `tutorsBySubject/{subjectId}/{tutorId}` holds,
+ * The index of tutors by subject: `tutorsBySubject/{subjectId}/{tutorId}` holds,
  * for each ACTIVE tutor (`status` true) and each subject of their profile level, exactly what the
  * Subjects tab shows and ranks a candidate by (features/matching rankTutors; spec section 3,
  * Tutor mapping): name and e-mail, the subject's level range, fee, preferred time, group tuition,
  * teaching since, MOE, country and the number of confirmed student-subjects. The tab reads one
  * subject's node (~7,000 entries of ~150 bytes at 50,000 tutors) instead of every tutor.
  * Inactive tutors have no entries: they are never candidates.
- *
- * database.rules.json demands that an entry exists only for an active tutor teaching the subject
- * and equals the record's fields; `confirmed` is checked as a count only (rules cannot count).
+ * The server writes the entries from each tutor record (functions/src/derivedNodes.ts).
  */
 import type { PreferredTime, YesNo } from '../person';
-import { sameValue, type Derivation } from './derivation';
+import type { Derivation } from './derivation';
 
 /** Where the index lives. */
 export const TUTOR_INDEX_PATH = 'tutorsBySubject';
@@ -112,21 +110,20 @@ export function candidatesFrom(
 }
 
 /**
- * The index as a Derivation of the tutors: a write of a tutor writes the entries that change
- * (an entry whose values differ, a new subject's) and deletes those of subjects it no longer has
- * (or all of them when the tutor is deleted or made inactive).
+ * The index as a Derivation of the tutors: a tutor's entries, one per subject of its profile
+ * level while it is active, and null for the subjects an earlier version had (or all of them when
+ * the tutor is deleted or made inactive).
  */
-export const tutorsBySubject: Derivation<object> = {
-  companions: () => (id, before, after) => {
-    const was = before ? tutorSubjectEntries(before) : {};
-    const now = after ? tutorSubjectEntries(after) : {};
-    const updates: Record<string, unknown> = {};
-    for (const subjectId of Object.keys(was))
-      if (!(subjectId in now)) updates[`${TUTOR_INDEX_PATH}/${subjectId}/${id}`] = null;
+export const tutorsBySubject: Derivation = {
+  project: (id, record, previous) => {
+    const now = record ? tutorSubjectEntries(record) : {};
+    const entries: Record<string, unknown> = {};
+    for (const version of previous)
+      for (const subjectId of Object.keys(version ? tutorSubjectEntries(version) : {}))
+        entries[`${TUTOR_INDEX_PATH}/${subjectId}/${id}`] = null;
     for (const [subjectId, entry] of Object.entries(now))
-      if (!sameValue(was[subjectId], entry))
-        updates[`${TUTOR_INDEX_PATH}/${subjectId}/${id}`] = entry;
-    return updates;
+      entries[`${TUTOR_INDEX_PATH}/${subjectId}/${id}`] = entry;
+    return entries;
   },
   rebuild: (records) => {
     const index: Record<string, Record<string, TutorSubjectEntry>> = {};

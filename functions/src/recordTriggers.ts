@@ -1,0 +1,43 @@
+/**
+ * One database trigger per collection an admin edits (2nd generation `onValueWritten` on
+ * `{collection}/{id}`): after every write of a record, whoever made it, the server records it in
+ * the audit log (auditLog.ts) and, for students, tutors and orders, keeps the derived nodes
+ * (derivedNodes.ts). One trigger per collection rather than one per purpose: each is one worker
+ * and one event to deliver per write.
+ */
+import { onValueWritten } from 'firebase-functions/v2/database';
+import type { AuditedCollection } from '../../src/shared/domain/audit';
+import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived/index';
+import { writeAuditEntry } from './auditLog.js';
+import { keepDerivedNodes } from './derivedNodes.js';
+import { triggerOptions } from './triggerOptions.js';
+
+/** The trigger of `collection`. */
+function recordWritten(collection: AuditedCollection) {
+  return onValueWritten(triggerOptions(`${collection}/{id}`), async (event) => {
+    const id = event.params.id;
+    const before = event.data.before.val() as object | null;
+    const after = event.data.after.val() as object | null;
+    const change = { id: event.id, time: event.time, before, after };
+    await Promise.all([
+      writeAuditEntry(collection, id, {
+        ...change,
+        authType: event.authType,
+        authId: event.authId,
+      }),
+      collection in DERIVATIONS
+        ? keepDerivedNodes(collection as DerivedCollection, id, change)
+        : undefined,
+    ]);
+  });
+}
+
+export const usersWritten = recordWritten('users');
+export const levelsWritten = recordWritten('levels');
+export const countriesWritten = recordWritten('countries');
+export const fieldLevelsWritten = recordWritten('fieldLevels');
+export const schoolsWritten = recordWritten('schools');
+export const subjectsWritten = recordWritten('subjects');
+export const studentsWritten = recordWritten('students');
+export const tutorsWritten = recordWritten('tutors');
+export const ordersWritten = recordWritten('orders');
