@@ -33,6 +33,11 @@ describe('student basic profile schema (spec 5)', () => {
     ['mobile', '', 'People.required'],
     ['countryId', '', 'People.required'],
     ['studentEmail', 'x@', 'UserForm.invalidEmail'],
+    ['mobile', 'abc', 'People.invalidMobile'],
+    ['mobile', '12', 'People.invalidMobile'],
+    ['studentMobile', '+65 abc', 'People.invalidMobile'],
+    ['postcode', 'ABCDEFGHIJKLMNOP', 'People.invalidPostcode'],
+    ['postcode', 'ABCDE', 'People.invalidPostcode'],
   ])('rejects %s = %j with %s', (key, value, message) => {
     const r = studentBasicSchema.safeParse({ ...student(), [key]: value });
     expect(r.success).toBe(false);
@@ -53,6 +58,8 @@ describe('tutor basic profile schema (spec 3 tutor extras)', () => {
   it.each([
     ['teachingSince', '99', 'Tutors.invalidYear'],
     ['teachingSince', '20100', 'Tutors.invalidYear'],
+    ['teachingSince', '3020', 'Tutors.yearOutOfRange'],
+    ['teachingSince', '1899', 'Tutors.yearOutOfRange'],
     ['tutorMinDuration', '0', 'Tutors.invalidDuration'],
     ['tutorVideoUrl', 'youtube', 'Tutors.invalidUrl'],
   ])('rejects %s = %j', (key, value, message) => {

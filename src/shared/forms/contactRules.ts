@@ -11,7 +11,7 @@
  */
 export function isPhoneNumber(text: string): boolean {
   const value = text.trim();
-  if (!/^\+?[0-9][0-9 ().-]*$/.test(value)) return false;
+  if (!/^\+?[0-9(][0-9 ().-]*$/.test(value)) return false;
   const digits = value.replace(/\D/g, '').length;
   return digits >= 6 && digits <= 15;
 }
