@@ -1,5 +1,5 @@
 /**
- * The one data table of the product (issue 6; spec section 2, Generic data table behaviour, and
+ * The one data table of the product (spec section 2, Generic data table behaviour, and
  * section 5, list filters), built on TanStack Table (headless) with Bulma markup.
  *
  * - Sortable headers (click or Enter/Space on the header button), arrow shown, `aria-sort` set;
@@ -8,21 +8,22 @@
  * - The filter: a case-insensitive substring match over the texts `filterText(row)` returns.
  * - Page sizes 5, 10, 15, 20, 50; pagination with first, neighbours of the current, last,
  *   previous and next.
- * - Search, sort, page and page size live in the query string (issue 17), so Back, a reload and
+ * - Search, sort, page and page size live in the query string, so Back, a reload and
  *   a shared link restore them; a table embedded in another screen passes `urlState={false}`.
- * - Export of the filtered (and sorted) rows as CSV; a column leaves the export with
- *   `meta: { csv: false }`, or gives its cell text with `meta: { csv: (row) => string }`.
+ * - Export of the filtered (and sorted) rows as CSV (shared/table/csv: numbers as numbers, ISO
+ *   dates, no formulas); a column leaves the export with `meta: { csv: false }`, gives its cell
+ *   with `meta: { csv: (row) => CsvCell }`, or several cells with a list of titled values.
  * - Loading from the first frame, empty, and a failed load with its reason and a Retry button
  *   (no stale count or pages next to it).
  * - Columns that do not fit the card's width are hidden, least important first (`meta.priority`:
  *   lower is more important, 0 never hides; by default the 'name' column (else the first) and
  *   the 'actions' column never hide and the others hide from the right); their values show,
- *   labelled, in a line below the record's row, so nothing is cut or covered (issue 17). The column with id 'actions' stays
- *   at the right edge if the table still scrolls sideways.
+ *   labelled, in a line below the record's row, so nothing is cut or covered. The column with id
+ *   'actions' stays at the right edge if the table still scrolls sideways.
  *
- * Scale (issue 16, 50,000 rows): the table filters, sorts and pages the rows itself on keys
- * computed once per data change, and hands TanStack only the visible page, so a keystroke or a
- * sort click costs one pass over the rows plus rendering the page.
+ * Scale (50,000 rows, docs/performance.md): the table filters, sorts and pages the rows itself
+ * on keys computed once per data change, and hands TanStack only the visible page, so a
+ * keystroke or a sort click costs one pass over the rows plus rendering the page.
  */
 import {
   flexRender,
@@ -38,7 +39,7 @@ import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInRouterContext } from 'react-router-dom';
 import type { AppError } from '../errors';
-import { downloadCsv } from './csv';
+import { downloadCsv, type CsvCell } from './csv';
 import { useFittedColumns } from './fitColumns';
 import {
   useLocalListState,
@@ -63,8 +64,13 @@ declare module '@tanstack/react-table' {
   // Column options of this product's table (the generic parameters are TanStack's).
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** false: not exported; a function: the exported text of the cell. */
-    csv?: false | ((row: TData) => string);
+    /**
+     * The CSV export of the column: false, none; a function, the exported cell (a number stays a
+     * number; dates through csv.ts `csvDate`); a list, several exported columns (e.g. two numbers
+     * the screen shows as '3 / 4'). Default: the accessor's value (numbers as numbers).
+     */
+    csv?:
+      false | ((row: TData) => CsvCell) | Array<{ title: string; value: (row: TData) => CsvCell }>;
     /** Extra class names for the cells of the column (e.g. 'has-text-right'). */
     className?: string;
     /** What the column sorts by, when not its accessor's value (e.g. a date behind a label). */
@@ -234,7 +240,7 @@ function DataTableView<T>({
   const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
   // While the browser is idle after the rows change, in short slices: the search texts of the
   // shown order, so the first keystroke scans strings, and the other sortable columns' orders,
-  // so the first click on any header is O(n) as well (issue 16: < 50 ms at 50,000, also while
+  // so the first click on any header is O(n) as well (< 50 ms at 50,000 rows, also while
   // this work is still under way).
   useEffect(() => {
     const steps: Array<Steps<unknown>> = [index.textsOfSteps(sorted)];
@@ -310,17 +316,23 @@ function DataTableView<T>({
   });
 
   const exportCsv = () => {
-    const exported = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.csv !== false);
-    const header = exported.map(columnTitle);
-    const body = filtered.map((row, i) =>
-      exported.map((c) => {
-        const csv = c.columnDef.meta?.csv;
-        if (typeof csv === 'function') return csv(row);
-        const value = c.accessorFn?.(row, i);
-        return value === null || value === undefined ? '' : String(value as string);
-      }),
+    // Each exported column as one or more titled cells.
+    const exported = table.getAllLeafColumns().flatMap((c) => {
+      const csv = c.columnDef.meta?.csv;
+      if (csv === false) return [];
+      if (Array.isArray(csv)) return csv;
+      if (typeof csv === 'function') return [{ title: columnTitle(c), value: csv }];
+      const value = (row: T): CsvCell => {
+        const v = c.accessorFn?.(row, 0);
+        return typeof v === 'number' || typeof v === 'string' ? v : v == null ? '' : String(v);
+      };
+      return [{ title: columnTitle(c), value }];
+    });
+    downloadCsv(
+      csvFileName,
+      exported.map((e) => e.title),
+      filtered.map((row) => exported.map((e) => e.value(row))),
     );
-    downloadCsv(csvFileName, header, body);
   };
 
   const columnCount = table.getVisibleLeafColumns().length;
@@ -379,7 +391,7 @@ function DataTableView<T>({
             className={`table is-fullwidth is-hoverable${hidden.size > 0 ? '' : ' is-striped'}`}
             aria-label={label}
             aria-busy={loading}
-            // Focus lands here after the row that held it is deleted (issue 17).
+            // Focus lands here after the row that held it is deleted, not on the page's top.
             tabIndex={-1}
           >
             <thead>

@@ -17,6 +17,7 @@ import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { useLiveList } from '@/shared/lists/useLiveList';
 import { Avatar } from '@/shared/Avatar';
+import { csvDate } from '@/shared/table/csv';
 import { DataTable } from '@/shared/table/DataTable';
 import { useShowAllParam } from '@/shared/table/listState';
 import { EmailText } from '@/shared/table/EmailText';
@@ -44,7 +45,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<Person | null>(null);
 
-  // The list follows lists/{path} while shown (issue 16): compact rows, live.
+  // The list follows lists/{path} while shown: compact rows (not whole records), live.
   const { retry } = useLiveList(slice);
 
   const data = useMemo(() => {
@@ -88,7 +89,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
       column.accessor('createdAt', {
         header: intl.formatMessage({ id: 'People.createdAt' }),
         cell: ({ row }) => <ListDate value={row.original.createdAt} />,
-        meta: { csv: (row) => new Date(row.createdAt).toISOString() },
+        meta: { csv: (row) => csvDate(row.createdAt) },
       }) as ColumnDef<Person, unknown>,
       column.display({
         id: 'actions',

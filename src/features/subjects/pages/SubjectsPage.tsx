@@ -38,7 +38,20 @@ export function SubjectsPage({ fieldLevels }: { fieldLevels: readonly SubjectFie
         id: 'price',
         accessorFn: (row) => row.settings?.salePrice ?? row.settings?.originalPrice ?? null,
         header: intl.formatMessage({ id: 'Subjects.price' }),
-        meta: { className: 'has-text-right' },
+        meta: {
+          className: 'has-text-right',
+          // Both prices as numbers: the column shows the sale price beside the struck original.
+          csv: [
+            {
+              title: intl.formatMessage({ id: 'Subjects.originalPrice' }),
+              value: (row) => row.settings?.originalPrice,
+            },
+            {
+              title: intl.formatMessage({ id: 'Subjects.salePrice' }),
+              value: (row) => row.settings?.salePrice,
+            },
+          ],
+        },
         cell: ({ row: { original: row } }) =>
           row.settings ? (
             row.settings.salePrice !== null && row.settings.salePrice !== undefined ? (

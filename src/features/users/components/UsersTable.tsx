@@ -8,6 +8,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { AppError } from '@/shared/errors';
 import { Avatar } from '@/shared/Avatar';
+import { csvDate } from '@/shared/table/csv';
 import { DataTable } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { EmailText } from '@/shared/table/EmailText';
@@ -87,7 +88,7 @@ export function UsersTable({ users, loading, error, onRetry, onDelete, actions }
         header: t('Users.columnCreated'),
         sortingFn: 'basic',
         cell: ({ row }) => <ListDate value={row.original.createdAt} />,
-        meta: { csv: (u) => formatListDate(intl, u.createdAt) },
+        meta: { csv: (u) => csvDate(u.createdAt) },
       },
       {
         id: 'actions',
