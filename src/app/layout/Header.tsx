@@ -2,17 +2,18 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { logout, selectSession } from '@/features/auth/authSlice';
 import { NotificationEntry } from '@/features/dashboard/components/NotificationEntry';
-import { SAMPLE_NOTIFICATIONS } from '@/features/dashboard/sampleNotifications';
+import { useNotifications } from '@/features/dashboard/useNotifications';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { Avatar } from '@/shared/Avatar';
 import { Dropdown } from './Dropdown';
 import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
 
 /**
- * The fixed top bar (spec 2 Layout): burger (narrow screens), product name, sample
- * notifications, language switch, profile dropdown (Profile, Log out). From 320 px up every
- * control stays on screen (issue 17): the product name gives way (ellipsis), the account button
- * keeps its picture when the name is hidden.
+ * The fixed top bar (spec 2 Layout): burger (narrow screens), product name, an admin's
+ * notifications (orders waiting for approval or expiring, each a link to them; staff, whom none
+ * concern, have no bell), language switch, profile dropdown (Profile, Log out). From 320 px up
+ * every control stays on screen, a phone being the narrowest screen in use: the product name
+ * gives way (ellipsis), the account button keeps its picture when the name is hidden.
  */
 export function Header({
   menuOpen,
@@ -25,6 +26,8 @@ export function Header({
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
   const who = session?.name || session?.email || '';
+  // Not shown to staff; items null until the admin's figures have been read.
+  const { shown: bell, items: notifications } = useNotifications();
 
   return (
     <header className="app-header navbar is-fixed-top has-shadow">
@@ -47,34 +50,46 @@ export function Header({
         </Link>
       </div>
       <div className="app-header-end">
-        <Dropdown
-          label={intl.formatMessage(
-            { id: 'Layout.notifications' },
-            { count: SAMPLE_NOTIFICATIONS.length },
-          )}
-          trigger={
-            <>
-              <svg
-                aria-hidden="true"
-                width="18"
-                height="18"
-                viewBox="0 0 24 24"
-                fill="currentColor"
-              >
-                <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
-              </svg>
-              <span className="tag is-danger is-rounded is-small ml-1" aria-hidden="true">
-                {SAMPLE_NOTIFICATIONS.length}
-              </span>
-            </>
-          }
-        >
-          {SAMPLE_NOTIFICATIONS.map((n) => (
-            <div key={n.id} className="dropdown-item">
-              <NotificationEntry notification={n} />
-            </div>
-          ))}
-        </Dropdown>
+        {bell && (
+          <Dropdown
+            label={intl.formatMessage(
+              { id: 'Layout.notifications' },
+              { count: notifications?.length ?? 0 },
+            )}
+            trigger={
+              <>
+                <svg
+                  aria-hidden="true"
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="currentColor"
+                >
+                  <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+                </svg>
+                {notifications && notifications.length > 0 && (
+                  <span className="tag is-danger is-rounded is-small ml-1" aria-hidden="true">
+                    {notifications.length}
+                  </span>
+                )}
+              </>
+            }
+          >
+            {notifications === null ? (
+              <p className="dropdown-item" role="status">
+                <FormattedMessage id="Common.loading" />
+              </p>
+            ) : notifications.length === 0 ? (
+              <p className="dropdown-item">
+                <FormattedMessage id="Dashboard.notification.none" />
+              </p>
+            ) : (
+              notifications.map((n) => (
+                <NotificationEntry key={n.id} notification={n} className="dropdown-item" />
+              ))
+            )}
+          </Dropdown>
+        )}
         <LanguageSwitch />
         <Dropdown
           label={intl.formatMessage({ id: 'Layout.accountMenu' }, { name: who })}

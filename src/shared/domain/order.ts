@@ -58,3 +58,22 @@ export function orderFilterText(order: Order): string[] {
     order.subjectName,
   ];
 }
+
+/**
+ * The filters of the orders list, kept in its query string: a status, or 'waiting' (pending or
+ * paid, not obsolete: `stats/counts/pendingApprovals`); an expiry window, 'expiring' (the
+ * dashboard's 14 days) or 'expired'. Here because the dashboard links to them.
+ */
+export interface OrderListFilters {
+  status?: 'waiting' | OrderStatus;
+  expiry?: 'expiring' | 'expired';
+}
+
+/** The URL of the orders list showing only the orders `filters` select. */
+export function ordersListUrl(filters: OrderListFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  if (filters.expiry) params.set('expiry', filters.expiry);
+  const query = params.toString();
+  return query ? `/orders?${query}` : '/orders';
+}

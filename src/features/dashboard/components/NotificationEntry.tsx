@@ -1,21 +1,24 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { sampleAge, type SampleNotification } from '../sampleNotifications';
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+import { EXPIRING_DAYS, type AdminNotification } from '../notifications';
 
 /**
- * One sample notification (spec 1): its text and how long ago, relative in the locale. The
- * header's notifications menu and the dashboard's card wrap it in their own item element.
+ * One notification as a link to the orders it counts ('15 orders are waiting for approval').
+ * The header's notifications menu and the dashboard's card give it their own class.
  */
-export function NotificationEntry({ notification }: { notification: SampleNotification }) {
-  const intl = useIntl();
-  const age = sampleAge(notification.minutesAgo);
+export function NotificationEntry({
+  notification,
+  className,
+}: {
+  notification: AdminNotification;
+  className?: string;
+}) {
   return (
-    <>
-      <p>
-        <FormattedMessage id={notification.messageId} />
-      </p>
-      <p className="is-size-7 has-text-grey">
-        {intl.formatRelativeTime(age.value, age.unit, { numeric: 'auto' })}
-      </p>
-    </>
+    <Link to={notification.to} className={className}>
+      <FormattedMessage
+        id={notification.messageId}
+        values={{ count: notification.count, days: EXPIRING_DAYS }}
+      />
+    </Link>
   );
 }
