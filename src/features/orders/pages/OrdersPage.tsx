@@ -1,36 +1,43 @@
 /**
  * The orders list (spec section 2, Orders; section 4, Order status; section 5, orders filter):
- * id, student, tutor, subject, status, expiry, total (SGD), qtyLeft/qty and created columns
- * (status and expiry first: they are what an admin approving orders looks at, and at 1280 px the
- * columns after them scroll, with the actions column kept in view);
- * obsolete orders hidden behind 'Show all'; 'Approve' (confirmed, transactional) for orders not
- * yet approved and 'View QR' for approved ones.
+ * id (a link to the order's detail), student (the child's name, a link to the student's record
+ * found by the account's e-mail), the e-mail of the account that placed it, tutor, subject,
+ * status, expiry, total (SGD), qtyLeft/qty and created columns (status and expiry first: they
+ * are what an admin approving orders looks at, and at 1280 px the columns after them scroll, with
+ * the actions column kept in view); a status and an expiry filter kept in the URL (the
+ * dashboard's figures link to them); obsolete orders hidden behind 'Show all'; 'Approve'
+ * (confirmed, transactional, the expiry said) for orders not yet approved and 'View QR' for
+ * approved ones.
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useLiveList } from '@/shared/lists/useLiveList';
-import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { formatMoney } from '@/shared/money';
+import { csvDate } from '@/shared/table/csv';
 import { DataTable } from '@/shared/table/DataTable';
 import { useShowAllParam } from '@/shared/table/listState';
-import { formatListDate } from '@/shared/table/dates';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
+import { ApproveOrderDialog } from '../components/ApproveOrderDialog';
+import { OrderFilterSelects } from '../components/OrderFilterSelects';
 import { OrderQrDialog } from '../components/OrderQrDialog';
-import { approveOrder, orders } from '../ordersSlice';
-import { canApprove, expiryState, orderFilterText, visibleOrders } from '../orderView';
-import type { Order, OrderStatus } from '../types';
-
-const STATUS_CLASS: Record<OrderStatus, string> = {
-  pending: 'is-warning',
-  paid: 'is-info',
-  approved: 'is-success',
-  cancelled: 'is-light',
-};
+import { ExpiryCell, StatusTag } from '../components/OrderCells';
+import { orders } from '../ordersSlice';
+import {
+  canApprove,
+  filterOrders,
+  orderFilterText,
+  orderPath,
+  studentPath,
+  visibleOrders,
+} from '../orderView';
+import type { Order } from '../types';
+import { useOrderFilters } from '../useOrderFilters';
 
 /** The /orders page. */
 export default function OrdersPage() {
@@ -40,12 +47,12 @@ export default function OrdersPage() {
   const all = useMemo(() => orders.selectors.selectAll(state), [state]);
   const [showAll, setShowAll] = useShowAllParam();
   const [approving, setApproving] = useState<Order | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [filters, setFilters] = useOrderFilters();
   const [qrFor, setQrFor] = useState<string | null>(null);
   // One instant per page view, so every row's expiry is judged against the same time.
   const [now] = useState(() => Date.now());
 
-  // Followed live while shown (issue 16): approvals and changes by others appear here.
+  // Followed live while shown: approvals and changes by others appear here.
   const { retry } = useLiveList(orders);
   useEffect(() => {
     return () => {
@@ -53,21 +60,12 @@ export default function OrdersPage() {
     };
   }, [dispatch]);
 
-  const rows = useMemo(() => visibleOrders(all, showAll), [all, showAll]);
-
-  const confirmApprove = async () => {
-    if (!approving) return;
-    setBusy(true);
-    // Success and failure toasts come from the thunk (app/notifications).
-    await dispatch(approveOrder(approving.id));
-    setBusy(false);
-    setApproving(null);
-  };
+  const rows = useMemo(
+    () => filterOrders(visibleOrders(all, showAll), filters, now),
+    [all, showAll, filters, now],
+  );
 
   const money = (value: number) => formatMoney(intl, value);
-  const date = (value: number | undefined) => formatListDate(intl, value);
-  const statusText = (status: OrderStatus) =>
-    intl.formatMessage({ id: `Orders.status.${status}`, defaultMessage: status });
 
   const columns = useMemo<ColumnDef<Order, unknown>[]>(
     () => [
@@ -78,7 +76,12 @@ export default function OrdersPage() {
         // Push ids start with '-', which browsers would break the line after (table.css keeps
         // them whole except on phones, where the row must fit 320 px).
         cell: ({ row }) => (
-          <span className="is-family-monospace is-size-7 is-record-key">{row.original.id}</span>
+          <Link
+            to={orderPath(row.original.id)}
+            className="is-family-monospace is-size-7 is-record-key"
+          >
+            {row.original.id}
+          </Link>
         ),
       },
       {
@@ -86,14 +89,15 @@ export default function OrdersPage() {
         header: intl.formatMessage({ id: 'Orders.column.student' }),
         accessorFn: (o) => o.studentName,
         cell: ({ row }) => (
-          <>
-            {row.original.studentName}
-            <br />
-            <span className="is-size-7 has-text-grey-dark">
-              <EmailText email={row.original.studentEmail} />
-            </span>
-          </>
+          <Link to={studentPath(row.original.studentEmail)}>{row.original.studentName}</Link>
         ),
+      },
+      {
+        // The e-mail is the account's that placed the order (often a parent's), not the child's.
+        id: 'account',
+        header: intl.formatMessage({ id: 'Orders.column.account' }),
+        accessorFn: (o) => o.studentEmail,
+        cell: ({ row }) => <EmailText email={row.original.studentEmail} />,
       },
       {
         id: 'tutor',
@@ -118,60 +122,46 @@ export default function OrdersPage() {
         id: 'status',
         header: intl.formatMessage({ id: 'Orders.column.status' }),
         accessorKey: 'status',
-        cell: ({ row }) => (
-          <span className={`tag ${STATUS_CLASS[row.original.status] ?? 'is-light'}`}>
-            {statusText(row.original.status)}
-          </span>
-        ),
-        meta: { csv: (o) => statusText(o.status) },
+        cell: ({ row }) => <StatusTag status={row.original.status} />,
+        meta: {
+          csv: (o) =>
+            intl.formatMessage({ id: `Orders.status.${o.status}`, defaultMessage: o.status }),
+        },
       },
       {
         id: 'expiredDate',
         header: intl.formatMessage({ id: 'Orders.column.expiry' }),
         accessorKey: 'expiredDate',
-        cell: ({ row }) => {
-          const expiry = expiryState(row.original, now);
-          return (
-            <span
-              className={
-                expiry === 'expired'
-                  ? 'has-text-danger has-text-weight-semibold'
-                  : expiry === 'soon'
-                    ? 'has-text-warning-dark has-text-weight-semibold'
-                    : undefined
-              }
-            >
-              <ListDate value={row.original.expiredDate} />
-              {expiry !== 'ok' && (
-                <span className={`tag ml-2 ${expiry === 'expired' ? 'is-danger' : 'is-warning'}`}>
-                  <FormattedMessage id={`Orders.expiry.${expiry}`} />
-                </span>
-              )}
-            </span>
-          );
-        },
-        meta: { csv: (o) => date(o.expiredDate) },
+        cell: ({ row }) => <ExpiryCell order={row.original} now={now} />,
+        meta: { csv: (o) => csvDate(o.expiredDate) },
       },
       {
         id: 'total',
         header: intl.formatMessage({ id: 'Orders.column.total' }),
         accessorKey: 'total',
         cell: ({ row }) => money(row.original.total),
-        meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
+        meta: { className: 'has-text-right', csv: (o) => o.total },
       },
       {
         id: 'qty',
         header: intl.formatMessage({ id: 'Orders.column.qty' }),
         accessorFn: (o) => o.qtyLeft,
         cell: ({ row }) => `${row.original.qtyLeft} / ${row.original.qty}`,
-        meta: { className: 'has-text-right', csv: (o) => `${o.qtyLeft}/${o.qty}` },
+        meta: {
+          className: 'has-text-right',
+          // Two numbers in two columns: '3/4' would become the 3rd of April in a spreadsheet.
+          csv: [
+            { title: intl.formatMessage({ id: 'Orders.csv.qtyLeft' }), value: (o) => o.qtyLeft },
+            { title: intl.formatMessage({ id: 'Orders.csv.qty' }), value: (o) => o.qty },
+          ],
+        },
       },
       {
         id: 'createdAt',
         header: intl.formatMessage({ id: 'Orders.column.created' }),
         accessorKey: 'createdAt',
         cell: ({ row }) => <ListDate value={row.original.createdAt} />,
-        meta: { csv: (o) => date(o.createdAt) },
+        meta: { csv: (o) => csvDate(o.createdAt) },
       },
       {
         id: 'actions',
@@ -203,7 +193,7 @@ export default function OrdersPage() {
         meta: { csv: false },
       },
     ],
-    // money/date/statusText only depend on intl.
+    // money only depends on intl.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [intl, now],
   );
@@ -213,27 +203,7 @@ export default function OrdersPage() {
       title="Orders.title"
       after={
         <>
-          <ConfirmDialog
-            open={approving !== null}
-            title={<FormattedMessage id="Orders.approveTitle" />}
-            body={
-              approving && (
-                <FormattedMessage
-                  id="Orders.approveBody"
-                  values={{
-                    id: approving.id,
-                    student: approving.studentName,
-                    total: money(approving.total),
-                  }}
-                />
-              )
-            }
-            confirmLabel={<FormattedMessage id="Orders.approve" />}
-            confirmClassName="is-success"
-            loading={busy}
-            onConfirm={() => void confirmApprove()}
-            onCancel={() => setApproving(null)}
-          />
+          <ApproveOrderDialog order={approving} now={now} onClose={() => setApproving(null)} />
           <OrderQrDialog orderId={qrFor} onClose={() => setQrFor(null)} />
         </>
       }
@@ -250,14 +220,17 @@ export default function OrdersPage() {
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
         actions={
-          <div className="field mb-0 ml-3">
-            <Switch
-              id="orders-show-all"
-              label={<FormattedMessage id="Orders.showAll" />}
-              checked={showAll}
-              onChange={setShowAll}
-            />
-          </div>
+          <>
+            <OrderFilterSelects filters={filters} onChange={setFilters} />
+            <div className="field mb-0 ml-3">
+              <Switch
+                id="orders-show-all"
+                label={<FormattedMessage id="Orders.showAll" />}
+                checked={showAll}
+                onChange={setShowAll}
+              />
+            </div>
+          </>
         }
       />
     </PageCard>

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Order } from '@/shared/domain/order';
+import { ordersListUrl, type Order } from '@/shared/domain/order';
 import { EXPIRY_HORIZON_DAYS } from '../aggregate';
 import { OrdersShortList } from './OrdersShortList';
 import { StatisticsCard } from './StatisticsCard';
@@ -13,6 +13,8 @@ const KINDS = {
     partTitleId: 'Statistics.pending.titleOldest',
     dateField: 'createdAt',
     csvFileName: 'pending-approvals',
+    /** The orders list showing all of them. */
+    listUrl: ordersListUrl({ status: 'waiting' }),
   },
   /** Orders expiring within EXPIRY_HORIZON_DAYS, by expiry date. */
   expiring: {
@@ -21,11 +23,12 @@ const KINDS = {
     partTitleId: 'Statistics.expiring.titleSoonest',
     dateField: 'expiredDate',
     csvFileName: 'expiring-orders',
+    listUrl: ordersListUrl({ expiry: 'expiring' }),
   },
 } as const;
 
 /**
- * A card of orders (issue 9) on the statistics page and the admin dashboard: those waiting for
+ * A card of orders on the statistics page and the admin dashboard: those waiting for
  * approval (`kind="pending"`, CSV 'pending-approvals') or expiring within EXPIRY_HORIZON_DAYS
  * (`kind="expiring"`, CSV 'expiring-orders'). Its title also names the table; when `total` (the
  * tile's count) exceeds the orders listed, the title says the card lists only part of them: the
@@ -47,7 +50,7 @@ export function OrdersListCard({
   className?: string;
 }) {
   const intl = useIntl();
-  const { titleId, partTitleId, dateField, csvFileName } = KINDS[kind];
+  const { titleId, partTitleId, dateField, csvFileName, listUrl } = KINDS[kind];
   const part = total !== undefined && total > orders.length;
   // Titles without a placeholder ignore the values.
   const title = intl.formatMessage(
@@ -61,6 +64,7 @@ export function OrdersListCard({
         dateField={dateField}
         label={title}
         csvFileName={csvFileName}
+        listUrl={listUrl}
         loading={loading}
       />
     </StatisticsCard>

@@ -10,7 +10,7 @@ import type { Order } from '@/shared/domain/order';
 import type { AppError } from '@/shared/errors';
 import { formatMoney } from '@/shared/money';
 import { DataTable } from '@/shared/table/DataTable';
-import { formatListDate } from '@/shared/table/dates';
+import { csvDate } from '@/shared/table/csv';
 import { ListDate } from '@/shared/table/ListDate';
 import { orderFilterText } from '@/shared/domain/order';
 
@@ -21,23 +21,34 @@ export interface OrdersShortListProps {
   /** Accessible name of the table and its CSV file name. */
   label: string;
   csvFileName: string;
+  /** The orders list showing every order of this kind (its 'Open orders' link). */
+  listUrl: string;
   loading?: boolean;
   error?: AppError | null;
 }
 
-/** Orders in a DataTable with a link to the orders list. */
+/** Orders in a DataTable with a link to the orders list filtered to the same kind. */
 export function OrdersShortList({
   orders,
   dateField,
   label,
   csvFileName,
+  listUrl,
   loading,
   error,
 }: OrdersShortListProps) {
   const intl = useIntl();
   const columns = useMemo<ColumnDef<Order, unknown>[]>(
     () => [
-      { id: 'id', header: intl.formatMessage({ id: 'Orders.column.id' }), accessorKey: 'id' },
+      {
+        id: 'id',
+        header: intl.formatMessage({ id: 'Orders.column.id' }),
+        accessorKey: 'id',
+        // Each order opens its own page (the orders feature's /orders/:id).
+        cell: ({ row }) => (
+          <Link to={`/orders/${encodeURIComponent(row.original.id)}`}>{row.original.id}</Link>
+        ),
+      },
       {
         id: 'student',
         header: intl.formatMessage({ id: 'Orders.column.student' }),
@@ -53,7 +64,7 @@ export function OrdersShortList({
         header: intl.formatMessage({ id: 'Orders.column.total' }),
         accessorKey: 'total',
         cell: ({ row }) => formatMoney(intl, row.original.total),
-        meta: { className: 'has-text-right', csv: (o) => o.total.toFixed(2) },
+        meta: { className: 'has-text-right', csv: (o) => o.total },
       },
       {
         id: dateField,
@@ -62,7 +73,7 @@ export function OrdersShortList({
         }),
         accessorKey: dateField,
         cell: ({ row }) => <ListDate value={row.original[dateField]} />,
-        meta: { csv: (o) => formatListDate(intl, o[dateField]) },
+        meta: { csv: (o) => csvDate(o[dateField]) },
       },
     ],
     [intl, dateField],
@@ -80,7 +91,7 @@ export function OrdersShortList({
       initialPageSize={5}
       initialSorting={[{ id: dateField, desc: false }]}
       actions={
-        <Link to="/orders" className="button is-link is-light">
+        <Link to={listUrl} className="button is-link is-light">
           {intl.formatMessage({ id: 'Statistics.openOrders' })}
         </Link>
       }
