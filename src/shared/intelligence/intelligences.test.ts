@@ -1,4 +1,4 @@
-import { INTELLIGENCES, parseScores, ScoresError, topScores } from './intelligences';
+import { INTELLIGENCES, parseScores, ScoresError, topScores, wrapLabel } from './intelligences';
 
 describe('the intelligence catalogue', () => {
   it('lists the eight types in the spec order, each with a distinct colour', () => {
@@ -77,6 +77,38 @@ describe('the intelligence colours', () => {
     for (const t of INTELLIGENCES) {
       const ratio = 1.05 / (luminance(t.color) + 0.05);
       expect(ratio, `${t.key} ${t.color}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+describe('wrapLabel', () => {
+  it.each([
+    ['Linguistic', ['Linguistic']],
+    ['Mathematical', ['Mathe-', 'matical']],
+    ['Interpersonal', ['Inter-', 'personal']],
+    ['Intrapersonal', ['Intra-', 'personal']],
+    ['Kinesthetic', ['Kinesthetic']],
+    ['Lógico-matemática', ['Lógico-', 'matemática']],
+    ['Corporal-cinestésica', ['Corporal-', 'cinestésica']],
+    ['Visual-espacial', ['Visual-', 'espacial']],
+    ['Naturalista', ['Naturalista']],
+  ])('%s in lines of about 10 characters', (label, lines) => {
+    expect(wrapLabel(label, 10)).toEqual(lines);
+  });
+
+  it('keeps short words together on a line and breaks a word with no syllable break', () => {
+    expect(wrapLabel('Art and music', 10)).toEqual(['Art and', 'music']);
+    expect(wrapLabel('Xxxxxxxxxxxxxx', 10)).toEqual(['Xxxxxxx-', 'xxxxxxx']);
+  });
+
+  it('leaves every name of both catalogues no longer than 12 characters a line', () => {
+    const names = [
+      ...['Linguistic', 'Mathematical', 'Musical', 'Visual', 'Kinesthetic'],
+      ...['Interpersonal', 'Intrapersonal', 'Naturalistic', 'Lingüística'],
+      ...['Lógico-matemática', 'Visual-espacial', 'Corporal-cinestésica', 'Naturalista'],
+    ];
+    for (const name of names) {
+      for (const line of wrapLabel(name, 10)) expect(line.length).toBeLessThanOrEqual(12);
     }
   });
 });

@@ -145,3 +145,59 @@ export function topScores(scores: readonly number[], count = 3): ScoredIntellige
     .slice(0, count)
     .map(({ entry }) => entry);
 }
+
+const VOWEL = /[aeiouyáéíóúüàèìòùâêîôû]/i;
+const LETTER = /\p{L}/u;
+/** Consonant pairs read as one sound: never split, and a break may come before them. */
+const DIGRAPHS = new Set(['th', 'ch', 'sh', 'ph', 'll', 'rr', 'qu', 'gu']);
+
+/**
+ * Where a word may break into two lines: before a consonant (or a consonant pair read as one)
+ * that starts a syllable, i.e. that a vowel follows ('Inter|personal', 'Kines|thetic').
+ */
+function breakPoints(word: string): number[] {
+  const points: number[] = [];
+  const lower = word.toLowerCase();
+  for (let i = 2; i <= word.length - 3; i++) {
+    const c = lower[i] ?? '';
+    if (!LETTER.test(c) || VOWEL.test(c) || !LETTER.test(lower[i - 1] ?? '')) continue;
+    if (DIGRAPHS.has(lower.slice(i - 1, i + 1))) continue;
+    const next = DIGRAPHS.has(lower.slice(i, i + 2)) ? lower[i + 2] : lower[i + 1];
+    if (next && VOWEL.test(next)) points.push(i);
+  }
+  return points;
+}
+
+/** `word` in two lines at the syllable break nearest its middle, the first ending in '-'. */
+function hyphenate(word: string): string[] {
+  const middle = word.length / 2;
+  const best = breakPoints(word).reduce<number | null>(
+    (found, i) => (found === null || Math.abs(i - middle) < Math.abs(found - middle) ? i : found),
+    null,
+  );
+  const at = best ?? Math.ceil(middle);
+  return [`${word.slice(0, at)}-`, word.slice(at)];
+}
+
+/**
+ * A label in lines of about `maxChars` characters for a narrow chart: broken after its own
+ * hyphens and at spaces, and a word longer than that hyphenated once at a syllable break
+ * ('Interpersonal' -> 'Inter-', 'personal'; 'Lógico-matemática' -> 'Lógico-', 'matemática').
+ * chart.js draws an array label as one line per item.
+ */
+export function wrapLabel(label: string, maxChars: number): string[] {
+  const pieces = label
+    .split(/(?<=-)|\s+/)
+    .filter(Boolean)
+    .flatMap((piece) => (piece.length > maxChars + 1 ? hyphenate(piece) : [piece]));
+  const lines: string[] = [];
+  for (const piece of pieces) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + piece.length + 1 <= maxChars) {
+      lines[lines.length - 1] = last.endsWith('-') ? last + piece : `${last} ${piece}`;
+    } else {
+      lines.push(piece);
+    }
+  }
+  return lines;
+}
