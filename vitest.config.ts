@@ -4,20 +4,54 @@ import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/** The `src/**\/*.test.ts` files that need a DOM (File, IndexedDB): they run in jsdom. */
+const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validation.test.ts'];
+
 /**
- * Test projects:
- * - unit: components, slices and validators in jsdom; no backend.
- * - emulators: the local Database and Storage servers, each test file starting its own server on
- *   a free port.
- * - tooling: the project's own configuration (lint boundaries), no backend.
- * - integration: rules matrices and the Cloud Function through the real SDKs against the one local
- *   backend that `npm test` starts (emulators/start.ts --exec).
- * - e2e: Chromium (playwright-core) against the app served by Vite on the same backend; files run
- *   one after another.
+ * Browser test files that need the backend to themselves, run one at a time after the others:
+ * each checks what no concurrent file may change (the dashboard's counters and queues in
+ * orders-public) or reads every screen with all data shown (spanish: no English text;
+ * accessibility: axe; hosting: no console error, beside its own Hosting emulator). Every other
+ * e2e file makes and reads only its own records, and runs in two workers.
+ */
+const E2E_ALONE = [
+  'tests/e2e/orders-public.test.ts',
+  'tests/e2e/spanish.test.ts',
+  'tests/e2e/accessibility.test.ts',
+  'tests/e2e/hosting.test.ts',
+];
+
+/** Production builds shared by the run's files (tests/support/productionBuild.ts). */
+const BUILDS_SETUP = 'tests/setup/builds.ts';
+/** The app the browser tests open: the run's local build, served (tests/setup/app.ts). */
+const APP_SETUP = 'tests/setup/app.ts';
+
+/**
+ * Test projects, run in three groups one after the other (`sequence.groupOrder`):
+ *
+ * 0. In 3 workers (`maxWorkers`; on 2 cores most of these files wait for a server or the
+ *    backend):
+ *    - unit: components and what needs a DOM, in jsdom; no backend.
+ *    - unit-node: pure functions, slices and validators (`src/**\/*.test.ts` but DOM_TESTS) in
+ *      Node, without jsdom's start-up per file.
+ *    - emulators: the local Database and Storage servers, each test file starting its own server
+ *      on a free port.
+ *    - tooling: the project's own configuration (lint boundaries), no backend.
+ *    - integration: rules matrices and the Cloud Function through the real SDKs against the one
+ *      local backend that `npm test` starts (emulators/start.ts --exec); the production build's
+ *      contents.
+ * 1. e2e: Chromium (playwright-core) against a production build of the app for the same backend
+ *    (tests/setup/app.ts), in 2 workers.
+ * 2. e2e-alone: the browser files of E2E_ALONE, one at a time.
+ *
+ * The production builds start in the background when the run starts (tests/setup/app.ts) or on
+ * first use (tests/support/productionBuild.ts). A reporter lists the 15 slowest files at the end.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: 3,
+    reporters: ['default', './tests/setup/slowestFiles.ts'],
     projects: [
       {
         plugins: [react()],
@@ -26,8 +60,18 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.tsx', ...DOM_TESTS],
           setupFiles: ['tests/setup/jsdom.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-node',
+          environment: 'node',
+          globals: true,
+          include: ['src/**/*.test.ts'],
+          exclude: DOM_TESTS,
         },
       },
       {
@@ -53,6 +97,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: [BUILDS_SETUP],
           testTimeout: 30_000,
         },
       },
@@ -62,7 +107,23 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          exclude: E2E_ALONE,
+          globalSetup: [BUILDS_SETUP, APP_SETUP],
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: E2E_ALONE,
+          globalSetup: [BUILDS_SETUP, APP_SETUP],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -129,7 +129,7 @@ describe('password reset through the outbox (issue 18 item 5)', () => {
       await p.getByRole('link', { name: t.signIn, exact: true }).click();
       await p.waitForURL((url) => url.pathname === '/login');
       expect(await p.getByLabel(t.email, { exact: true }).inputValue()).toBe(user.email);
-      await signIn(p, user.email, 'reset-password', { locale });
+      await signIn(p, user.email, 'reset-password', { locale, form: true });
       expect(new URL(p.url()).pathname).toBe('/');
 
       // The same link again: the code is spent.
@@ -178,6 +178,6 @@ describe('e-mail verification through the outbox (issue 18 item 5)', () => {
     await p.getByRole('link', { name: 'Sign in', exact: true }).click();
     await p.waitForURL((url) => url.pathname === '/login');
     // Unverified, the login rule of spec 4 would refuse it ('User disabled').
-    await signIn(p, user.email, user.password);
+    await signIn(p, user.email, user.password, { form: true });
   });
 });

@@ -325,7 +325,7 @@ describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', ()
     // The reset form, not its invalid-link message: the code came through.
     await page.goto(`/auth/action?mode=resetPassword&oobCode=${reset?.oobCode ?? ''}`);
     await page.getByLabel('New password', { exact: true }).waitFor();
-    await signIn(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password, { form: true });
     for (const url of signedInScreens({ user: member.uid, student: studentId })) {
       await visit(url);
       // Still there: not sent to /login or / by a guard.

@@ -36,7 +36,7 @@ describe('Realtime Database over long polling (browser fallback)', () => {
     await page.reload();
 
     // The session needs users/{uid} from the Database: reaching / proves the data arrived.
-    await signIn(page, admin.email, admin.password);
+    await signIn(page, admin.email, admin.password, { form: true });
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 

@@ -1,6 +1,9 @@
 /**
- * Chromium for e2e tests (tests/e2e, one file at a time; vitest.config.ts), driven by
- * playwright-core against the app that `npm test` serves with Vite at APP_URL.
+ * Chromium for e2e tests (tests/e2e; vitest.config.ts runs them in two workers, and the files
+ * that need the backend to themselves alone), driven by playwright-core against the app at
+ * APP_URL: a production build for the local backend that tests/setup/app.ts serves (as Firebase
+ * Hosting would, index.html for every route), or, with E2E_DEV_SERVER=1, the Vite dev server of
+ * `emulators/start.ts --exec`.
  *
  * The browser is Debian's Chromium at /usr/bin/chromium (`apt-get install -y chromium`):
  * playwright's own browser download needs the internet. Override with CHROMIUM_PATH.
@@ -13,8 +16,18 @@
  * afterAll(closeBrowser);
  * ```
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { backend, createAccount, deleteAccount, uniqueEmail, type TestAccount } from './backend';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { waitForHttp } from '../../emulators/wait';
+import {
+  backend,
+  createAccount,
+  deleteAccount,
+  signedInWebApp,
+  uniqueEmail,
+  webConfig,
+  type TestAccount,
+} from './backend';
+import { BUILD_TIMEOUT_MS, buildProduction } from './productionBuild';
 
 /** Chromium binary; Debian's package by default. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,6 +48,25 @@ export const CHROMIUM_ARGS = [
 ] as const;
 
 let browserPromise: Promise<Browser> | undefined;
+let appPromise: Promise<void> | undefined;
+
+/**
+ * Resolves once APP_URL answers: the run's build for the local backend is done
+ * (tests/support/productionBuild.ts) and tests/setup/app.ts serves it. {@link newPage} waits for
+ * it; a test that opens its pages otherwise calls it first.
+ *
+ * @throws the build's error, or an Error when the app does not answer within the build's bound
+ */
+export function appReady(): Promise<void> {
+  appPromise ??= (async () => {
+    if (process.env.E2E_DEV_SERVER !== '1') await buildProduction('local');
+    await waitForHttp(backend.appUrl, {
+      what: `the app at ${backend.appUrl}`,
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+  })();
+  return appPromise;
+}
 
 /** The browser shared by the tests of one file (launched on first use). */
 export function launchBrowser(): Promise<Browser> {
@@ -68,6 +100,7 @@ export interface PageOptions {
  * tests), with `baseURL` = APP_URL so `page.goto('/login')` works.
  */
 export async function newPage(options: PageOptions = {}): Promise<Page> {
+  await appReady();
   const browser = await launchBrowser();
   const context = await browser.newContext({
     baseURL: backend.appUrl,
@@ -83,6 +116,76 @@ const LOGIN_LABELS: Record<string, { email: string; password: string; login: str
   es: { email: 'Correo electrónico', password: 'Contraseña', login: 'Iniciar sesión' },
 };
 
+/** Options of {@link signIn} and {@link signInWithForm}. */
+export interface SignInOptions {
+  /** The page's language ('en' or 'es'): the login form's labels. Default 'en'. */
+  locale?: string;
+  /** How long the app may take to show the signed-in frame (default 15 000 ms). */
+  timeoutMs?: number;
+  /**
+   * Sign in through the login form instead of the saved session: for tests of signing in itself
+   * (what the form does with a new password, a link, an error). Default false.
+   */
+  form?: boolean;
+}
+
+/**
+ * Signs `email` in on `page` and opens home (/), resolving once the signed-in frame shows (the
+ * header's account menu).
+ *
+ * By default it does what reopening a browser that signed in before does, without the form: the
+ * credentials are checked by the Auth emulator through the web SDK in Node, and the SDK's saved
+ * user (`user.toJSON()`, tokens included) is written where the app's Auth keeps it, IndexedDB
+ * `firebaseLocalStorageDb` (src/shared/firebase.ts: indexedDBLocalPersistence); the app then
+ * restores the session as after a reload. playwright's `storageState` would need a form sign-in
+ * per account first. With `form: true` it signs in through the login form
+ * ({@link signInWithForm}).
+ *
+ * @throws FirebaseError `auth/invalid-credential` for a wrong password or an unknown e-mail;
+ *   playwright TimeoutError when the app does not show the signed-in frame within `timeoutMs`
+ *   (no users record, a disabled account).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: SignInOptions = {},
+): Promise<void> {
+  if (options.form) return signInWithForm(page, email, password, options);
+  const web = await signedInWebApp(email, password);
+  const user = { ...(web.user!.toJSON() as Record<string, unknown>), appName: '[DEFAULT]' };
+  await web.close();
+  // A file the app's origin serves as is (public/favicon.svg): the app does not start, so
+  // nothing reads the store while it is written.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ key, value }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb', 1);
+        open.onupgradeneeded = () =>
+          open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+        open.onerror = () => reject(open.error ?? new Error('indexedDB.open failed'));
+        open.onsuccess = () => {
+          const transaction = open.result.transaction('firebaseLocalStorage', 'readwrite');
+          transaction.objectStore('firebaseLocalStorage').put({ fbase_key: key, value });
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error ?? new Error('put failed'));
+        };
+      }),
+    { key: `firebase:authUser:${webConfig.apiKey}:[DEFAULT]`, value: user },
+  );
+  await page.goto('/');
+  await accountMenu(page).waitFor({ state: 'attached', timeout: options.timeoutMs ?? 15_000 });
+}
+
+/** The header's account menu button, in English or Spanish (Layout.accountMenu). */
+function accountMenu(page: Page): Locator {
+  return page.getByRole('button', { name: /^(Account menu of|Menú de la cuenta de) / });
+}
+
 /**
  * Signs in through the real login form (/login), finding fields by label and the button by role
  * and name, in the page's language ('en' or 'es'), and waits until the app leaves /login.
@@ -90,11 +193,11 @@ const LOGIN_LABELS: Record<string, { email: string; password: string; login: str
  * @throws playwright TimeoutError when the app stays on /login (wrong credentials, unverified
  *   e-mail, no users record) within `timeoutMs` (default 15 000).
  */
-export async function signIn(
+export async function signInWithForm(
   page: Page,
   email: string,
   password: string,
-  { locale = 'en', timeoutMs = 15_000 }: { locale?: string; timeoutMs?: number } = {},
+  { locale = 'en', timeoutMs = 15_000 }: SignInOptions = {},
 ): Promise<void> {
   const labels = LOGIN_LABELS[locale.slice(0, 2)] ?? LOGIN_LABELS.en!;
   await page.goto('/login');
@@ -114,7 +217,7 @@ export interface AdminSession {
 
 /**
  * The usual start of an admin screen test: a new admin account (e-mail from `name`), signed in
- * through the login form on a new page. Use `afterAll(() => session?.close())`.
+ * ({@link signIn}) on a new page. Use `afterAll(() => session?.close())`.
  */
 export async function adminSession(name: string, options: PageOptions = {}): Promise<AdminSession> {
   const admin = await createAccount({ email: uniqueEmail(name), isAdmin: true });
