@@ -94,6 +94,9 @@ function compileNode(json: unknown, where: string): RuleNode {
   return node;
 }
 
+/** The `query` rules variable of a read, or a function that computes it. */
+type QueryVariable = Record<string, unknown> | (() => Record<string, unknown>);
+
 /** Who is asking, for one operation. */
 export interface RuleSubject {
   auth: AuthVariable;
@@ -159,7 +162,7 @@ export class Ruleset {
     root: NodeView,
     newRoot: NodeView | undefined,
     path: readonly string[],
-    query?: Record<string, unknown>,
+    query?: QueryVariable,
   ): boolean {
     let node: RuleNode = this.top;
     let vars: Record<string, string> = NO_VARS;
@@ -174,7 +177,7 @@ export class Ruleset {
           newRoot,
           path: path.slice(0, d),
           vars,
-          query,
+          query: typeof query === 'function' ? query() : query,
         };
         if (evaluateRule(rule, ctx)) return true;
       }
@@ -189,12 +192,15 @@ export class Ruleset {
     }
   }
 
-  /** `.read` cascade: some rule on root → … → path grants. */
+  /**
+   * `.read` cascade: some rule on root → … → path grants.
+   * @param query the `query` variable, or a function computing it when a rule first needs it
+   */
   canRead(
     subject: RuleSubject,
     root: NodeView,
     path: readonly string[],
-    query?: Record<string, unknown>,
+    query?: QueryVariable,
   ): boolean {
     return this.cascade('read', subject, root, undefined, path, query);
   }
