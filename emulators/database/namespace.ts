@@ -11,6 +11,7 @@ import { hashNode } from './tree/hash.js';
 import type { DataNode } from './tree/node.js';
 import { DataStore } from './tree/store.js';
 import { type Write, lazyView, overlayView, storedView } from './tree/view.js';
+import type { FunctionTriggers } from './functionTriggers.js';
 
 /** Outcome of a write: `ok`, or the status the SDKs understand. */
 export type WriteStatus = 'ok' | 'permission_denied' | 'datastale';
@@ -21,6 +22,8 @@ export class Namespace {
   readonly subs = new SubscriptionIndex();
   /** Called with every operation applied, in order, after it is applied (the server's journal). */
   onApply: ((writes: readonly Write[]) => void) | undefined;
+  /** Cloud Functions triggers to send the changes to (functionTriggers.ts). */
+  triggers: FunctionTriggers | undefined;
 
   constructor(
     readonly name: string,
@@ -39,7 +42,7 @@ export class Namespace {
       { auth: principal.auth, now: Date.now() },
       storedView(this.store.root),
       path,
-      query && queryVariable(query),
+      query && (() => queryVariable(query)),
     );
   }
 
@@ -59,6 +62,7 @@ export class Namespace {
    * Checks, applies and pushes one operation.
    * @param mergeBase the update location for multi-path updates (pushed as one `m`)
    * @param expectedHash for transactions: the client's hash of the current value at writes[0]
+   * @param disableTriggers send no function trigger events (REST `disableTriggers=true`, imports)
    */
   write(
     principal: Principal,
@@ -66,14 +70,19 @@ export class Namespace {
     now: number,
     mergeBase?: readonly string[],
     expectedHash?: string,
+    disableTriggers = false,
   ): WriteStatus {
     // Rules first: a denied transaction must fail with permission_denied, not retry on stale data.
     if (!this.canWrite(principal, writes, now)) return 'permission_denied';
     if (expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash)
       return 'datastale';
+    const triggered = disableTriggers
+      ? undefined
+      : this.triggers?.beforeWrite(this.name, principal, writes, this.store.root, now);
     this.store.apply(writes);
     this.onApply?.(writes);
     this.subs.notify(writes, mergeBase, (p) => this.store.get(p));
+    triggered?.(this.store.root);
     return 'ok';
   }
 
