@@ -1,7 +1,7 @@
 /**
- * App benchmark (issues 5 and 16): prints figures, never fails.
+ * App benchmark: prints figures, never fails.
  *
- * 1. The JavaScript a browser fetches to show /login, gzipped (budget 180 KB; issue 16: at most
+ * 1. The JavaScript a browser fetches to show /login, gzipped (budget 180 KB; at most
  *    5% above an empty app with the same stack, bench/login-floor): production builds of the app
  *    and of the floor app, each served by `vite preview` and opened at /login in Chromium; every
  *    script fetched until the sign-in button shows and the network is idle counts (the entry, its
@@ -119,7 +119,7 @@ const kb = (bytes: number) => bytes / 1024;
 const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
 
 /**
- * The empty app with the same stack that /login is compared with (bench/login-floor, issue 16:
+ * The empty app with the same stack that /login is compared with (bench/login-floor:
  * at most 5% above it), built and loaded the same way.
  */
 async function floorFetches(): Promise<Fetched> {
@@ -134,7 +134,7 @@ async function floorFetches(): Promise<Fetched> {
 
 /**
  * Gzipped KB of the JavaScript (and CSS) a browser fetches to show /login, in a production build,
- * and how far above the floor app it is (issue 16 item 6).
+ * and how far above the floor app it is.
  */
 async function loginBundle(): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-app-prod-'));

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3 benchmark: "Subjects tab: candidates fetched" at 50,000 tutors. Figures only;
+ * Benchmark of "Subjects tab: candidates fetched" at 50,000 tutors. Figures only;
  * never fails for slowness.
  *
  * 50,000 tutors of the deterministic demo generator (emulators/seed/build.ts, fixed seed and

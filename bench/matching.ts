@@ -1,5 +1,5 @@
 /**
- * Issue 8 benchmarks (figures only; never fails for slowness):
+ * Matching benchmarks (figures only; never fails for slowness):
  * 1. rankTutors for one student's subject among 10,000 tutors: ms p50/p95 over 200 runs
  *    (target < 20 ms p95).
  * 2. The students list with 10,000 students: ms from dispatching the fetched records into the
@@ -208,7 +208,7 @@ async function benchStudentsList() {
 
 /** Prints the figures of both benchmarks. */
 export async function runMatchingBench(): Promise<void> {
-  console.log('\nMatching and students list (issue 8)');
+  console.log('\nMatching and students list');
   benchRanking();
   try {
     await benchStudentsList();

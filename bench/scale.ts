@@ -1,5 +1,5 @@
 /**
- * Issue 16 benchmark: the back office at a large agency's size. Figures only; never fails for
+ * Benchmark of the back office at a large agency's size. Figures only; never fails for
  * slowness (readiness waits are generous and a missing figure is printed as such).
  *
  * For each N (default 1,000, 10,000 and 50,000; `--sizes 1000,10000`): N students, N tutors and
@@ -134,7 +134,7 @@ async function seed(n: number): Promise<number> {
     await rest('PUT', collection, null);
     await writeLarge(collection, data[collection]);
   }
-  // The list rows, counters and indexes the app keeps with every write (issue 16), as the demo
+  // The list rows, counters and indexes the app keeps with every write, as the demo
   // data writes them.
   const derived = rebuildDerived({
     students: data.students,

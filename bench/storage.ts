@@ -1,5 +1,5 @@
 /**
- * Storage emulator benchmark (issue 4): upload/download throughput for 1 MB and 20 MB objects
+ * Storage emulator benchmark: upload/download throughput for 1 MB and 20 MB objects
  * (raw HTTP and the web SDK), resident memory of the server during a streamed 20 MB upload, time
  * to resize a 2000x2000 JPEG, and time to ready. Prints figures next to the issue's targets;
  * never fails on a slow machine.

@@ -3,7 +3,7 @@
  *
  *   npm run rebuild-derived -- [--dry-run] [--project P] [--database-url D]
  *
- * The derived nodes (issue 16, docs/performance.md): `lists/students`, `lists/tutors`,
+ * The derived nodes (docs/performance.md): `lists/students`, `lists/tutors`,
  * `stats/counts/*`, `stats/totals/*`, `stats/months`, `stats/pendingQueue`, `stats/expiryQueue`
  * and `tutorsBySubject`, each defined once in src/shared/domain/derived (`rebuildDerived`). Every
  * write of the app keeps them, but a database that existed before a version adding one has
@@ -15,9 +15,9 @@
  * stored and rebuilt values. Without --dry-run it then writes the differing entries only: first
  * the removals, then the added and changed entries, in multi-path updates of at most 5,000 paths
  * (`lists/students` is ~10 MB at 50,000 students), after which each node equals its rebuilt
- * value. Records and other nodes are never written. At 50,000 students, tutors and orders (local
- * backend, 2 cores): a dry run takes 18 s and 1.5 GB of memory, writing all 266,110 entries 51 s
- * and 1.8 GB (54 updates); past that, raise Node's heap (NODE_OPTIONS=--max-old-space-size=4096).
+ * value. Records and other nodes are never written. It holds the three collections in memory
+ * (time and memory at 50,000 of each: docs/performance.md); past that size, raise Node's heap
+ * (NODE_OPTIONS=--max-old-space-size=4096).
  *
  * Admin writes are not checked by database.rules.json (the Admin SDK bypasses the rules), and
  * the nodes are computed from one read of the records: run it while no admin is writing (e.g.

@@ -1,7 +1,7 @@
 /**
  * The pure part of `npm run rebuild-derived` (scripts/rebuildDerived.ts): what differs between
  * the derived nodes stored in the database and `rebuildDerived(records)`
- * (src/shared/domain/derived, issue 16), the writes that make them equal, split into updates of
+ * (src/shared/domain/derived), the writes that make them equal, split into updates of
  * bounded size, and the report lines. No SDK here, so that it is tested without a backend.
  */
 import { sameValue } from '../src/shared/domain/derived/derivation';

@@ -1,7 +1,7 @@
 /**
  * Renders the security rules table (tests/support/rulesTable.ts, the rows the rules matrices
  * assert) into docs/security.md, between the markers below; the hand-written prose outside them
- * is kept (issue 15, item 8: the document is rendered from the same table the tests use).
+ * is kept (the document is rendered from the same table the tests use, so it cannot drift).
  *
  *   npm run docs:security            rewrites docs/security.md
  *   npm run docs:security -- --check exits 1 when docs/security.md is not up to date

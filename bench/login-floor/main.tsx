@@ -1,5 +1,5 @@
 /**
- * The floor that the app's /login is compared with (issue 16, bench/app.ts): an empty app with
+ * The floor that the app's /login is compared with (bench/app.ts): an empty app with
  * the same stack and nothing else: React 19, a react-router data router, react-intl, Redux
  * Toolkit + redux-persist on IndexedDB (idb-keyval), react-toastify and Firebase Auth, and the
  * project's form system (react-hook-form with a zod schema through @hookform/resolvers, the one

@@ -1,5 +1,5 @@
 /**
- * The audit log in Chromium (issue 17 item 4): an admin edits a school, opens its History link from
+ * The audit log in Chromium: an admin edits a school, opens its History link from
  * the form, sees the entry with the changed field before and after, and filters the log by
  * entity and by days. The school is made for this test and removed afterwards with its entries.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mail action links inside the app (issue 18 item 5): /auth/action for `resetPassword` and
+ * E-mail action links inside the app: /auth/action for `resetPassword` and
  * `verifyEmail` (the `signIn` mode continues to /login: tests/e2e/auth.test.ts, 'an invited
  * student…', opens it through the outbox), in Chromium against the local backend, reached as a
  * developer reaches them: through the local outbox (/outbox), which rewrites the Auth emulator's
@@ -88,7 +88,7 @@ const TEXT = {
   },
 } as const;
 
-describe('password reset through the outbox (issue 18 item 5)', () => {
+describe('password reset through the outbox', () => {
   it.each(['en', 'es'] as const)(
     '%s: request, open the link, set a new password, sign in with it; the link is then spent',
     async (locale) => {
@@ -155,7 +155,7 @@ describe('password reset through the outbox (issue 18 item 5)', () => {
   });
 });
 
-describe('e-mail verification through the outbox (issue 18 item 5)', () => {
+describe('e-mail verification through the outbox', () => {
   it('an unverified account verifies its address from the link, then signs in', async () => {
     const user = await account();
     await getAdminAuth(adminApp()).updateUser(user.uid, { emailVerified: false });

@@ -1,6 +1,6 @@
 /**
  * Sign-in, session, guards, 404 and languages in Chromium against the local backend
- * (issue 5 parts 4-6; spec 2 Login, Password recovery, Not found; spec 4 Session; spec 8).
+ * (spec 2 Login, Password recovery, Not found; spec 4 Session; spec 8).
  * Every test makes its own accounts (unique e-mails) and removes them afterwards.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -189,7 +189,7 @@ describe('password recovery (spec 2)', () => {
   });
 });
 
-describe('the auth forms and the unsaved-changes guard (issue 14)', () => {
+describe('the auth forms and the unsaved-changes guard', () => {
   it('input typed on /login or /recover-password never holds a navigation or a reload', async () => {
     const p = await page();
     const dialogs: string[] = [];
@@ -257,7 +257,7 @@ describe('guards and not found (spec 2, spec 6)', () => {
   });
 });
 
-describe('languages (spec 1, issue 5 part 6)', () => {
+describe('languages (spec 1)', () => {
   it('the header switch changes the language and the cookie keeps it across a reload', async () => {
     const admin = await account(true);
     const p = await page('en-US');

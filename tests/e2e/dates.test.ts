@@ -1,5 +1,5 @@
 /**
- * Dates typed as a person types them (issue 14): the student form's date of birth accepts only
+ * Dates typed as a person types them: the student form's date of birth accepts only
  * dd/MM/yyyy with a four-digit year; `01/02/20`, `31/02/2020` and `abc` show 'Invalid date' and
  * keep the form from saving, where they used to store the year 20 or silently empty the field.
  */

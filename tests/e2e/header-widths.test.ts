@@ -1,5 +1,5 @@
 /**
- * The header at every screen size (issue 17): at 320, 390, 768, 991, 1280 and 1920 px the page
+ * The header at every screen size: at 320, 390, 768, 991, 1280 and 1920 px the page
  * does not scroll sideways, the product name ends before the controls (the menu button first, on
  * the left, below 992 px), and the language switch, the account menu, its Profile and Log out
  * can be reached and used; toasts appear below the header. A non-admin who opens /section lands

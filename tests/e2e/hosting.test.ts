@@ -1,7 +1,7 @@
 /**
  * The production build behind firebase-tools' Hosting emulator with the real firebase.json
  * `hosting` section (headers, SPA rewrite): what a deployed site sends on every route, and what
- * Chromium does with its Content-Security-Policy (issue 18 item 4): on the login page (zero
+ * Chromium does with its Content-Security-Policy: on the login page (zero
  * violations, sign-in request included), and on every screen of src/app/router.tsx, signed in as
  * an admin, with its data from the local backend (zero violations, zero console errors).
  *
@@ -249,7 +249,7 @@ describe('Content-Security-Policy in Chromium', () => {
     await page.close();
   });
 
-  it('shows a loading indicator from the first frame until the app renders (issue 17 item 3)', async () => {
+  it('shows a loading indicator from the first frame until the app renders', async () => {
     const page = await productionPage();
     const before = problems.length;
     // Hold the entry script: the page as a browser shows it while the JavaScript downloads.
@@ -287,7 +287,7 @@ describe('Content-Security-Policy in Chromium', () => {
   });
 });
 
-describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', () => {
+describe('every screen in Chromium, signed in as an admin', () => {
   const studentId = uniqueId('csp-student');
   const accounts: TestAccount[] = [];
   let screens: BrowserContext | undefined;
@@ -353,7 +353,7 @@ describe('every screen in Chromium, signed in as an admin (issue 18 item 4)', ()
     }
   }, 240_000);
 
-  it('keeps each list to its first page in IndexedDB, and signing out empties it (issue 16 item 5)', async () => {
+  it('keeps each list to its first page in IndexedDB, and signing out empties it', async () => {
     // The signed-in admin of the test above, in the same production build and browser profile.
     const page = screens!.pages()[0]!;
     await page.goto('/students');

@@ -1,5 +1,5 @@
 /**
- * List state survives navigation (issue 17): search text, sort, page, page size and 'Show all'
+ * List state survives navigation: search text, sort, page, page size and 'Show all'
  * live in the query string, so opening a record and pressing Back, or reloading, shows the same
  * rows; a delete leaves keyboard focus on the table, not on <body>. Runs on the schools list with
  * 12 schools of its own (unique names), removed afterwards, and 'Show all' on the other lists that
@@ -70,7 +70,7 @@ describe('list state in the URL', () => {
   it('restores search, sort, page, page size and Show all after opening a record, Back and a reload', async () => {
     await page.goto(new URL('/field-schools', page.url()).href);
     const table = page.getByRole('table', { name: 'Schools' });
-    // The browser tab names the screen (issue 17), in the visitor's language.
+    // The browser tab names the screen, in the visitor's language.
     await expect.poll(() => page.title()).toBe('Schools · Tuition Back Office');
     await page.getByLabel('Search', { exact: true }).fill(tag);
     await page.getByLabel('Show all').check({ force: true });

@@ -1,5 +1,5 @@
 /**
- * Lists stay live (issue 16 item 2): two admins in two browser contexts. What one does (approve
+ * Lists stay live: two admins in two browser contexts. What one does (approve
  * an order, change a subject's price, delete a student) appears in the other's open lists, each
  * in its own tab, within a second and without a reload. Records are made with unique names and
  * removed afterwards.

@@ -1,5 +1,5 @@
 /**
- * Orders and the public pages in Chromium against the local backend (issue 9; spec 2 Orders,
+ * Orders and the public pages in Chromium against the local backend (spec 2 Orders,
  * Payment instruction page, route list; spec 4 Order status; spec 6 public pages). Orders are
  * made with unique ids and removed afterwards.
  */
@@ -42,7 +42,7 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   const id = uniqueId('e2e').slice(0, 24);
   orderIds.push(id);
   const createdAt = Date.now() - 3 * DAY;
-  // With its figures (stats/ counters and pending queue), as the app writes orders (issue 16).
+  // With its figures (stats/ counters and pending queue), as the app writes orders.
   await writeWithDerived({
     orders: {
       [id]: {
@@ -235,7 +235,7 @@ describe('statistics', () => {
         string,
         number
       >;
-    // The tiles are the stored counters (issue 16: never counted from whole collections).
+    // The tiles are the stored counters, never counted from whole collections.
     const figures = await counts();
     await p.getByRole('table', { name: PENDING_TITLE }).waitFor();
     await expect.poll(() => shown('Students')).toBe(figures.students ?? 0);

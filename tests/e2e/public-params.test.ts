@@ -1,5 +1,5 @@
 /**
- * Public routes with bad parameters (issue 15, item 7: `/qrcode/<5000 characters>` showed the
+ * Public routes with bad parameters (`/qrcode/<5000 characters>` showed the
  * crash screen). In Chromium against the app served by Vite, signed out: every malformed
  * `/qrcode`, `/payment` and `/chart` link shows its page's own message in an alert, never the
  * route error screen ("Something went wrong", src/app/RouteError.tsx).

@@ -1,5 +1,5 @@
 /**
- * Reference data in Chromium against the local backend (issue 7; spec 2 Reference data screens,
+ * Reference data in Chromium against the local backend (spec 2 Reference data screens,
  * 3, 4, 5, 8). For browsing levels, field levels, schools and subjects: create, edit, reorder and
  * delete one of each through the screens, checking the toasts and what the Database holds. The
  * subject Settings tab refuses a sale price above the original price. A country is marked
@@ -47,7 +47,7 @@ async function recordNamed(path: string, name: string) {
   const id = ids[0] as string;
   cleanup.push(`${path}/${id}`);
   const value = (await db().ref(`${path}/${id}`).get()).val() as Record<string, unknown>;
-  // Records made in the UI store their key as the `id` child too (spec 3, issue 14).
+  // Records made in the UI store their key as the `id` child too (spec 3).
   expect(value.id, `${path}/${id} stores its id`).toBe(id);
   return { ...value, id } as Record<string, unknown> & { id: string };
 }
@@ -134,7 +134,7 @@ const LISTS: OrderedList[] = [
     created: 'Subject created successfully',
     updated: 'Subject updated successfully',
     deleted: 'The subject was deleted.',
-    // A subject has a Settings tab: creating one continues on its edit page (issue 14).
+    // A subject has a Settings tab: creating one continues on its edit page.
     continuesToEdit: true,
   },
 ];
@@ -291,7 +291,7 @@ describe('reference data (admin)', () => {
     await p.getByLabel('Order', { exact: true }).fill(String(900_000 + randomInt(0, 90_000)));
     await p.getByRole('button', { name: 'Save', exact: true }).click();
     await waitForToast(p, 'Subject created successfully');
-    // The new subject continues on its edit page with Settings open (issue 14).
+    // The new subject continues on its edit page with Settings open.
     await p.waitForURL(
       (url) => /^\/subjects\/[^/]+$/.test(url.pathname) && !url.pathname.endsWith('/new'),
     );

@@ -1,7 +1,7 @@
 /**
- * A record open in a form that another admin changes or deletes meanwhile says so (issue 16 item
- * 2): the other admin is the admin SDK writing to the local backend while this admin's form is
- * open in Chromium. The notice appears within 1 s; Reload shows the stored values; a save after
+ * A record open in a form that another admin changes or deletes meanwhile says so: the other
+ * admin is the admin SDK writing to the local backend while this admin's form is open in
+ * Chromium. The notice appears within 1 s; Reload shows the stored values; a save after
  * the change writes only the fields this admin changed; a deleted record's form cannot be saved.
  * A student's form (the people forms) gets the notice too, and not for this admin's own write
  * from another tab of the page.
@@ -26,7 +26,7 @@ const tag = uniqueId('remote');
 const schoolId = `${tag}-school`;
 const studentId = `${tag}-student`;
 const subjectId = `${tag}-subject`;
-/** How soon the notice must show after the other admin's write completes (issue 16). */
+/** How soon the notice must show after the other admin's write completes. */
 const NOTICE_MS = 1000;
 
 let session: AdminSession | undefined;

@@ -1,5 +1,5 @@
 /**
- * The Spanish UI shows no English (issue 17): an admin whose browser is in Spanish visits every
+ * The Spanish UI shows no English: an admin whose browser is in Spanish visits every
  * screen (tests/support/screens.ts: every route of src/app/router.tsx, every tab of the tabbed
  * forms, an open date picker) and the signed-out pages, and reads the visible text (innerText),
  * the tab title and the accessible names (aria-label, aria-labelledby texts, title, placeholder,

@@ -1,5 +1,5 @@
 /**
- * Students and tutors in Chromium against the local backend (issue 8; spec 2 Students and tutors,
+ * Students and tutors in Chromium against the local backend (spec 2 Students and tutors,
  * 3, 4, 8): an admin creates a tutor and a student with photos, fills their profile levels,
  * matches them on the student's Subjects tab, sees the match on both records, resets a test
  * result and deletes both. The tests run in order and share the records they create; everything
@@ -61,7 +61,7 @@ async function createPerson(kind: 'tutors' | 'students', who: typeof tutor) {
     .getByText(kind === 'tutors' ? 'Tutor created successfully' : 'Student created successfully')
     .waitFor({ timeout: 30_000 });
   who.uid = await idByEmail(kind, who.email);
-  // A new person continues on its edit page with the Profile Level tab open (issue 14).
+  // A new person continues on its edit page with the Profile Level tab open.
   await p.waitForURL((url) => url.pathname === `/${kind}/${who.uid}`);
   await expect
     .poll(() => p.getByRole('tab', { name: 'Profile Level' }).getAttribute('aria-selected'))
@@ -134,7 +134,7 @@ describe('students and tutors (admin)', () => {
   });
 
   it('shows the message of each Profile Level rule', async () => {
-    // Issue 14: Save was disabled with no message for each of these.
+    // Save used to be disabled with no message for each of these.
     await p.goto(`/tutors/${tutor.uid}`);
     await p.getByRole('tab', { name: 'Profile Level' }).click();
     const alert = (text: string) => p.getByRole('alert').filter({ hasText: text }).first();

@@ -1,5 +1,5 @@
 /**
- * Tables at every screen size (issue 17): at 320, 390, 768, 991, 1280 and 1920 px the students,
+ * Tables at every screen size: at 320, 390, 768, 991, 1280 and 1920 px the students,
  * tutors and orders lists fit their card (no sideways scroll), no cell's text is cut, and no
  * cell lies under the sticky actions column; a record key that wraps breaks evenly; the values of
  * columns hidden for lack of width are shown inside the row. Runs on 12 students, 8 tutors and

@@ -1,5 +1,5 @@
 /**
- * Leaving a form with unsaved input asks first (issue 14): the confirm dialog holds the
+ * Leaving a form with unsaved input asks first: the confirm dialog holds the
  * navigation, Cancel keeps the input, Leave goes on; an untouched form and a saved one leave
  * without asking; closing the tab with unsaved input raises the browser's beforeunload prompt.
  */

@@ -1,5 +1,5 @@
 /**
- * Users in Chromium against the local backend (issue 6; spec 2 Users list, User form, Profile;
+ * Users in Chromium against the local backend (spec 2 Users list, User form, Profile;
  * spec 4 creation steps and deletion; spec 6 permissions; spec 8 toasts). The tests of this file
  * run in order: the user created in the first is edited and deleted later. Every account and
  * record made here has a unique e-mail or id and is removed afterwards.

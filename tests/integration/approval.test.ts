@@ -1,5 +1,5 @@
 /**
- * Order approval under contention (spec section 4, Order status; issue 9): two admins, each with
+ * Order approval under contention (spec section 4, Order status): two admins, each with
  * their own web SDK client, approve the same order at the same moment through the app's own
  * transaction (src/features/orders/approval.ts). Exactly one wins; the other is told it was
  * already approved; updatedAt is the server's time, as database.rules.json demands.

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 17 item 4) through the real web SDK, Cloud Functions and the local backend
+ * The audit log through the real web SDK, Cloud Functions and the local backend
  * under database.rules.json: every kind of back-office change leaves one `auditLog` entry naming
  * who (the admin's uid), when (the server's time), which record, and the changed fields before
  * and after; a change the rules refuse leaves no entry (they are one multi-path write).

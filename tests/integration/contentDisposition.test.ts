@@ -1,5 +1,5 @@
 /**
- * Stored files never run as documents (issue 15): the app's uploads (src/shared/upload.ts) carry
+ * Stored files never run as documents: the app's uploads (src/shared/upload.ts) carry
  * `Content-Disposition: attachment`, the Storage server sends it with every download of the file
  * and of its 200x200 copy (as Cloud Storage serves the `contentDisposition` metadata), and
  * storage.rules refuse an upload without it. Through the app's own Firebase app, signed in as a

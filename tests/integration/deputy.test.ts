@@ -1,8 +1,9 @@
 /**
- * The confused deputy of issue 15, as the app itself runs it: an admin replaces or deletes a
- * record's image through src/shared/upload.ts (the code the user, student and tutor forms use),
- * signed in through the app's own Firebase app, while the record's stored URL names a file the
- * record does not own (a tutor's CV, another user's logo). Only the record's own
+ * The confused deputy (an admin's own action turned on a file the record does not own), as the
+ * app itself runs it: an admin replaces or deletes a record's image through src/shared/upload.ts
+ * (the code the user, student and tutor forms use), signed in through the app's own Firebase app,
+ * while the record's stored URL names a file the record does not own (a tutor's CV, another
+ * user's logo). Only the record's own
  * `{folder}/{id}.{ext}` and its `_200x200` copy may go; everything else stays.
  */
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';

@@ -1,5 +1,5 @@
 /**
- * What `npm run deploy` would upload (issue 18 item 1): a production build (placeholder
+ * What `npm run deploy` would upload: a production build (placeholder
  * VITE_FIREBASE_* values, tests/support/productionBuild.ts) holds no emulator wiring, no local
  * outbox, no demo data and no Auth popup/redirect code. Only the files Hosting deploys are read:
  * firebase.json's `ignore` leaves out dot-files such as `.vite/manifest.json`.
@@ -63,7 +63,7 @@ describe('the production build (dist/)', () => {
 
   it('has no Auth popup/redirect code: no screen signs in with a popup or a redirect', () => {
     // shared/firebase initialises Auth without the popup/redirect resolver; one call of getAuth
-    // anywhere bundled it into /login all the same (4 KB gz, issue 16 item 6). The resolver loads
+    // anywhere bundled it into /login all the same (4 KB gz). The resolver loads
     // Auth's hidden iframe from this path.
     expect(occurrences(/__\/auth\/iframe/)).toEqual([]);
   });

@@ -5,7 +5,7 @@
  * The command rewrites the derived nodes of a whole database, so this file works in a database
  * namespace of its own (`?ns=` of the local Database server, created on first use): other files
  * share `demo-tuition-default-rtdb` and their counters must not move. In it, the demo records are
- * written raw (Admin SDK, no derived nodes: a database from before issue 16), with a wrong
+ * written raw (Admin SDK, no derived nodes: a database from before they existed), with a wrong
  * counter, a stale list row, a changed list row and a plain value where a map belongs; the
  * command must report them, write nothing with --dry-run, make every derived node equal
  * `rebuildDerived(records)` otherwise, and report 0 differences when run again.
@@ -56,8 +56,8 @@ describe('rebuild-derived against the local backend', () => {
   beforeAll(async () => {
     app = initializeApp({ projectId: backend.projectId, databaseURL: databaseUrl }, namespace);
     db = getDatabase(app);
-    // A database from before issue 16: records only (raw Admin writes, no companions), plus
-    // derived data gone wrong.
+    // A database from before the derived nodes: records only (raw Admin writes, no companions),
+    // plus derived data gone wrong.
     await db.ref().update({
       students: demo.students,
       tutors: demo.tutors,

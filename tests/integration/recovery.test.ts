@@ -1,5 +1,5 @@
 /**
- * Password recovery does not tell whether an account exists (issue 15): the app's own thunk,
+ * Password recovery does not tell whether an account exists: the app's own thunk,
  * through the web SDK against the Auth emulator, confirms the same for a known and an unknown
  * e-mail, and refuses a malformed one with 'Email is invalid'.
  */

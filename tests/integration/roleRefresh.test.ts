@@ -1,5 +1,5 @@
 /**
- * "The signed-in user's app refreshes its token when its own role changes" (issue 15, item 1):
+ * "The signed-in user's app refreshes its token when its own role changes":
  * the app's own session listener (src/features/auth/sessionListener.ts), on the app's own
  * Firebase app, follows `users/{uid}/isAdmin`; when another admin promotes or demotes the user
  * through httpsSetAdmin, the app's ID token carries the new `admin` claim without the test

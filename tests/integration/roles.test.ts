@@ -1,5 +1,5 @@
 /**
- * One source of truth for roles (issue 15), through the real web SDK against the Functions, Auth,
+ * One source of truth for roles, through the real web SDK against the Functions, Auth,
  * Database and Storage of the local backend: httpsSetAdmin changes the record and the Storage
  * claim together and revokes the user's refresh tokens; httpsDeleteUser removes the record, the
  * account (an invitation sent before stops working) and only the user's own files; nobody changes

@@ -1,5 +1,5 @@
 /**
- * Security rules of `auditLog/` (database.rules.json; issue 17 item 4): only admins read the log;
+ * Security rules of `auditLog/` (database.rules.json): only admins read the log;
  * an entry is appended once (never edited or deleted, by anyone through the SDK), stamped with the
  * server's time (`at === now`) and its author (`by === auth.uid`), with a fixed shape. The one
  * entry a non-admin may append is the record of their own profile edit (`users/{own uid}`,

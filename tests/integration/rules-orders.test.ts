@@ -1,5 +1,5 @@
 /**
- * database.rules.json, orders/ (issue 9; spec section 6: orders are for admins only; section 4:
+ * database.rules.json, orders/ (spec section 6: orders are for admins only; section 4:
  * status only moves to 'approved', with updatedAt = the server's time, and never leaves it).
  * The rows are in tests/support/rulesTable.ts, which docs/security.md is rendered from.
  */
@@ -43,7 +43,7 @@ describe('database rules: orders approval with the server time', () => {
     await adminRef.set(order);
     try {
       const before = Date.now();
-      // With the figures the approval moves (issue 16: the rules demand them), as the app does.
+      // With the figures the approval moves (the rules demand them), as the app does.
       const attempt = update(ref((actors as Actors).web[role].database), {
         [`orders/${id}/status`]: 'approved',
         [`orders/${id}/updatedAt`]: serverTimestamp(),
@@ -68,7 +68,7 @@ describe('database rules: orders approval with the server time', () => {
   });
 });
 
-// The approved-order freeze through every other path a client can write by (issue 15: "cannot be
+// The approved-order freeze through every other path a client can write by ("cannot be
 // changed by any path"): a child field set or removed on its own, a multi-path update from the
 // root or from `orders`, a delete of one field. Each is tried by an admin and must leave the order
 // exactly as it was.

@@ -1,5 +1,5 @@
 /**
- * database.rules.json (students/, tutors/) and storage.rules (photos, CVs) for issue 8, as a
+ * database.rules.json (students/, tutors/) and storage.rules (photos, CVs), as a
  * role x path x operation matrix (tests/support/rulesMatrix.ts): only admins read and write, and
  * invalid shapes are refused even to admins (spec sections 3 and 9). The tutor-mapping
  * consistency rules are exercised in matching.test.ts.

@@ -1,6 +1,6 @@
 /**
  * database.rules.json, reference data: levels/, countries/, fieldLevels/, schools/, subjects/
- * (issue 7; spec section 6: only admins manage reference data; sections 3, 5 and 9: the shape of
+ * (spec section 6: only admins manage reference data; sections 3, 5 and 9: the shape of
  * each record). Every path gets the role matrix (signed out, non-admin, owner, admin x read,
  * create, update, delete), then the shape rules, which refuse a wrong record even from an admin
  * writing through the SDK.

@@ -1,5 +1,5 @@
 /**
- * database.rules.json, stats/ (issue 16 item 3: the dashboard's aggregate nodes; spec section 6:
+ * database.rules.json, stats/ (the dashboard's aggregate nodes; spec section 6:
  * admin data): admins read and write them, numbers only under known names. That each record's
  * write moves them by exactly its own change is tests/integration/stats.test.ts.
  * The rows are in tests/support/rulesTable.ts, which docs/security.md is rendered from.

@@ -1,6 +1,6 @@
 /**
  * Security rules of `users/` (database.rules.json) and of the logos `users/{file}` (storage.rules),
- * issue 6 / spec section 6: an admin reads and writes every record; a signed-in user reads and
+ * spec section 6: an admin reads and writes every record; a signed-in user reads and
  * updates only their own, never its `isAdmin` or `email`; nobody else creates or deletes records;
  * records keep their shape. Logos: images under 2 MB, written by admins or their owner, read by
  * any signed-in user.

@@ -18,13 +18,13 @@ import {
 
 // Expectations taken from the spec, not from the current rules file: a user's own record is
 // readable by them and by admins (spec §6 "own profile"); admin rights are granted only by the
-// httpsSetAdmin function, never by a client write (issue 15).
+// httpsSetAdmin function, never by a client write.
 describeDatabaseRules('matrix self-check', [
   { path: 'rulesMatrixCheck/{id}', op: 'read', value: { a: 1 }, expect: nobody },
   { path: 'rulesMatrixCheck/{id}', op: 'create', value: { a: 1 }, expect: nobody },
   { path: 'users/{uid}', op: 'read', expect: ownerOrAdmin },
   {
-    // Roles change only through httpsSetAdmin (issue 15): refused to every client, admins too.
+    // Roles change only through httpsSetAdmin: refused to every client, admins too.
     name: 'privilege escalation',
     path: 'users/{uid}/isAdmin',
     op: 'set',

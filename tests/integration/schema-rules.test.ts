@@ -1,5 +1,5 @@
 /**
- * Each entity's zod record schema against database.rules.json (issue 14, item 3: the schema is
+ * Each entity's zod record schema against database.rules.json (the schema is
  * the one source; a field added to the schema but not to the rules, or the other way round, fails
  * here). For every entity:
  * - the rules declare exactly the schema's fields, level by level (read from the rules file), and

@@ -1,5 +1,5 @@
 /**
- * docs/security.md shows the same table the rules matrices assert (issue 15, item 8): the part
+ * docs/security.md shows the same table the rules matrices assert: the part
  * between its markers must be exactly what `npm run docs:security` (scripts/securityDocs.ts)
  * renders from tests/support/rulesTable.ts, and the hand-written prose around it is kept. No
  * backend needed.

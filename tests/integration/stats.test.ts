@@ -1,5 +1,5 @@
 /**
- * The dashboard's aggregate nodes (issue 16 item 3; src/shared/domain/derived/stats.ts) stay equal
+ * The dashboard's aggregate nodes (src/shared/domain/derived/stats.ts) stay equal
  * to what the records say after every create, update, delete, approval and matching confirm made
  * through the app's own writers (rtdbEntityApi with DERIVATIONS, approveOrderInDatabase,
  * setConfirmedTutor), including two admins writing at once with their own signed-in web SDKs;

@@ -1,5 +1,5 @@
 /**
- * The index of tutors by subject (issue 16 item 3; shared/domain/derived/tutorIndex) against the
+ * The index of tutors by subject (shared/domain/derived/tutorIndex) against the
  * local backend under database.rules.json, through the real web SDK signed in as an admin: the
  * tutors' entity api (rtdbEntityApi with the tutors' derivations, as features/people's tutorsApi)
  * creating, editing and deleting tutors keeps `tutorsBySubject` equal to `rebuild` of the tutors;

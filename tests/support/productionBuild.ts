@@ -11,10 +11,11 @@
  *   a production-mode build for the local backend skips the configuration check
  *   (tests/integration/envCheck.test.ts).
  *
- * A build takes 30-60 s. Within a run, tests/setup/builds.ts gives every worker one directory
- * (TEST_BUILDS_DIR): the first caller of a kind builds it there, in a child process, and the
- * others wait for its result file; the directory goes when the run ends. Without it (a script
- * calling this outside Vitest) each call builds into a temporary directory of its own.
+ * A build takes a while (docs/performance.md, "The test run"). Within a run,
+ * tests/setup/builds.ts gives every worker one directory (TEST_BUILDS_DIR): the first caller of a
+ * kind builds it there, in a child process, and the others wait for its result file; the
+ * directory goes when the run ends. Without it (a script calling this outside Vitest) each call
+ * builds into a temporary directory of its own.
  *
  * Example:
  * ```ts

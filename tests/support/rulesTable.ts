@@ -6,8 +6,8 @@
  * when the document is stale). Pure data and types: no test runner, no Firebase, so the
  * rendering script can import it.
  *
- * Sources of each expectation: spec section 6 (who may do what), issues 6-9 and 15 (shapes,
- * files, roles), as noted beside each group of rows.
+ * Sources of each expectation: spec section 6 (who may do what), the entities' record shapes
+ * and the security review (shapes, files, roles), as noted beside each group of rows.
  */
 import { personRow } from '../../src/shared/domain/derived/listRows';
 import { studentRecord, tutorRecord } from '../integration/peopleFixtures';
@@ -72,7 +72,7 @@ export const nobody = {
 /**
  * Adds the two roles without a users record (`unregistered`, `student`) to Storage cases that do
  * not name them: they read what a signed-in non-admin reads, and write, delete or list nothing
- * (issue 15: writing needs a users record, which the `staff` claim stands for in storage.rules).
+ * (writing needs a users record, which the `staff` claim stands for in storage.rules).
  */
 export function withAccountsWithoutRecord(cases: StorageCase[]): StorageCase[] {
   return cases.map((testCase) => {
@@ -162,7 +162,7 @@ export const TINY_PNG = Uint8Array.from(
   ),
 );
 
-// ---- users/: records (database) and logos (Storage); issues 6 and 15 ----
+// ---- users/: records (database) and logos (Storage) ----
 
 /** A complete users record whose e-mail is the owner's own (`{uid}` is the owner). */
 const record = ({ uid }: CaseContext) => ({
@@ -184,7 +184,7 @@ const CV_URL =
 const usersDatabase: DatabaseCase[] = [
   { name: 'whole list', path: 'users', op: 'read', expect: adminOnly },
   { name: 'one record', path: 'users/{uid}', op: 'read', value: record, expect: ownerOrAdmin },
-  // A record is begun by httpsCreateUser, which writes its isAdmin (issue 15: clients never
+  // A record is begun by httpsCreateUser, which writes its isAdmin (clients never
   // write the role); a client cannot create one from nothing, but an admin completes it.
   { name: 'create own', path: 'users/{uid}', op: 'create', value: record, expect: nobody },
   { name: 'create other', path: 'users/{id}', op: 'create', value: record, expect: nobody },
@@ -295,14 +295,14 @@ const usersDatabase: DatabaseCase[] = [
     value: { name: 'Only a name' },
     expect: nobody,
   },
-  // Bounded own-record writes (issue 15): a 9 MB name made every admin's list load 18.9 MB.
+  // Bounded own-record writes: a 9 MB name made every admin's list load 18.9 MB.
   ...(
     [
       ['name of 9 MB', { name: 'x'.repeat(9 * 1024 * 1024) }],
       ['name of 201 characters', { name: 'x'.repeat(201) }],
       ['location of 201 characters', { location: 'x'.repeat(201) }],
       ['logoUrl of 2,001 characters', { logoUrl: 'x'.repeat(2001) }],
-      // The confused deputy (issue 15): a logoUrl naming someone else's file.
+      // The confused deputy: a logoUrl naming someone else's file.
       ['logoUrl of a tutor CV', { logoUrl: CV_URL }],
       ['logoUrl of another user', { logoUrl: ownLogo('someone-else') }],
       ['logoUrl of another site', { logoUrl: 'https://example.com/users%2Fx.png?alt=media' }],
@@ -375,9 +375,9 @@ const usersLogosStorage: StorageCase[] = withAccountsWithoutRecord([
   { name: 'logo', path: 'users/{uid}.png', op: 'delete', expect: ownerOrAdmin },
   { name: 'resized logo', path: 'users/{uid}_200x200.png', op: 'delete', expect: ownerOrAdmin },
   { name: 'other folder', path: 'avatars/{uid}.png', op: 'create', expect: nobody },
-  // Issue 15: the folder's listing names every uid; only admins list it.
+  // The folder's listing names every uid; only admins list it.
   { name: 'the folder', path: 'users/{uid}.png', op: 'list', expect: adminOnly },
-  // Issue 15: an SVG can run a script from its download URL; names need an image extension.
+  // An SVG can run a script from its download URL; names need an image extension.
   {
     name: 'SVG logo',
     path: 'users/{uid}.svg',
@@ -394,7 +394,7 @@ const usersLogosStorage: StorageCase[] = withAccountsWithoutRecord([
   },
   { name: 'no image extension', path: 'users/{uid}.html', op: 'create', expect: nobody },
   { name: 'no extension', path: 'users/{uid}', op: 'create', expect: nobody },
-  // Issue 15: a file is served as an attachment, never rendered as a page.
+  // A file is served as an attachment, never rendered as a page.
   {
     name: 'no Content-Disposition',
     path: 'users/{uid}.png',
@@ -416,7 +416,7 @@ const usersLogosStorage: StorageCase[] = withAccountsWithoutRecord([
     contentDisposition: "attachment; filename*=utf-8''logo.png",
     expect: ownerOrAdmin,
   },
-  // Quota (issue 15): an owner has at most one logo per image extension, named by their uid;
+  // Quota: an owner has at most one logo per image extension, named by their uid;
   // a longer name that starts with it is somebody else's file.
   {
     name: 'a second file of the owner',
@@ -434,7 +434,7 @@ const usersLogosStorage: StorageCase[] = withAccountsWithoutRecord([
   { name: 'the bucket root', path: '{id}.png', op: 'list', expect: nobody },
 ]);
 
-// ---- orders/; issues 9 and 15 ----
+// ---- orders/ ----
 
 const DAY = 86_400_000;
 export const order = {
@@ -477,7 +477,7 @@ const ordersDatabase: DatabaseCase[] = [
   },
   { path: 'orders/{id}', op: 'delete', value: order, expect: adminOnly },
 
-  // Amounts (issue 9): numbers, not negative, qtyLeft <= qty.
+  // Amounts: numbers, not negative, qtyLeft <= qty.
   {
     name: 'negative total',
     path: 'orders/{id}',
@@ -580,7 +580,7 @@ const ordersDatabase: DatabaseCase[] = [
     value: { qtyLeft: 1, isUsed: true },
     expect: adminOnly,
   },
-  // After approval (issue 15): what was sold is frozen, lessons are only used up, and the order
+  // After approval: what was sold is frozen, lessons are only used up, and the order
   // stays. Denied for admins too; each row is one tampering attempt.
   ...(
     [
@@ -632,7 +632,7 @@ const ordersDatabase: DatabaseCase[] = [
     value: { status: 'paid' },
     expect: adminOnly,
   },
-  // stats/expiryQueue (issue 16): the entry follows the order's expiry date and lessons left.
+  // stats/expiryQueue: the entry follows the order's expiry date and lessons left.
   {
     name: 'expiry moved, with its expiry queue entry',
     path: 'orders/{id}',
@@ -671,7 +671,7 @@ const ordersDatabase: DatabaseCase[] = [
   },
 ];
 
-// ---- students/, tutors/ and their photos and CVs; issues 8 and 15 ----
+// ---- students/, tutors/ and their photos and CVs ----
 
 const profile = {
   levelId: 'p3',
@@ -692,7 +692,7 @@ const fileUrl = (folder: string, name: string) =>
   `http://127.0.0.1:9199/v0/b/demo-tuition.appspot.com/o/${folder}%2F${name}?alt=media&token=7e-1`;
 
 /**
- * Issue 15: a record's file URLs name only its own files (`{folder}/{id}.{ext}` or the resized
+ * A record's file URLs name only its own files (`{folder}/{id}.{ext}` or the resized
  * copy), so the app's replace and delete never reach another record's photo or CV.
  */
 const fileUrlCases = [
@@ -1045,7 +1045,7 @@ const peopleFilesStorage: StorageCase[] = withAccountsWithoutRecord([
     expect: nobody,
   },
   { path: 'tutor-cvs/{id}.pdf', op: 'read', contentType: 'application/pdf', expect: adminOnly },
-  // Issue 15: listings are admin-only; SVG (a script from a download URL) is refused everywhere.
+  // Listings are admin-only; SVG (a script from a download URL) is refused everywhere.
   { name: 'the folder', path: 'students/{id}.png', op: 'list', expect: adminOnly },
   { name: 'the folder', path: 'tutor-cvs/{id}.pdf', op: 'list', expect: adminOnly },
   {
@@ -1079,7 +1079,7 @@ const peopleFilesStorage: StorageCase[] = withAccountsWithoutRecord([
   },
 ]);
 
-// ---- reference data: levels, countries, fieldLevels, schools, subjects; issue 7 ----
+// ---- reference data: levels, countries, fieldLevels, schools, subjects ----
 
 /** Refused even for admins: the record has the wrong shape. */
 const refused = { admin: 'deny', nonAdmin: 'deny' } as const;

@@ -1,6 +1,6 @@
 /**
  * Every screen of the app (src/app/router.tsx) with data to show, for tests that visit them all
- * (issue 17: the Spanish scan in tests/e2e/spanish.test.ts, axe in tests/e2e/accessibility.test.ts).
+ * (the Spanish scan in tests/e2e/spanish.test.ts, axe in tests/e2e/accessibility.test.ts).
  *
  * - {@link writeScreenData}: a small demo data set (emulators/seed/build, its own PRNG seed) and
  *   one audit entry, written with admin rights; `remove()` deletes exactly what was written.

@@ -1,5 +1,5 @@
 /**
- * The import boundaries hold (issue 14): the lint config itself is run, through ESLint's Node
+ * The import boundaries hold: the lint config itself is run, through ESLint's Node
  * API, on deliberate violations placed at real paths of the source tree, and on their allowed
  * counterparts, so a config that stopped enforcing them fails here.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulma's stylesheet as the build ships it (vite.config.ts trimBulma, issue 16 item 6): the
+ * Bulma's stylesheet as the build ships it (vite.config.ts trimBulma): the
  * plugin run on the real bulma.min.css keeps what the app's markup can use, drops what it cannot,
  * and keeps the dark theme.
  */
