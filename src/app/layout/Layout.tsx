@@ -13,6 +13,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageLoader } from './PageLoader';
 import { Sidebar } from './Sidebar';
+import './layout.css';
 
 export function Layout() {
   const location = useLocation();
