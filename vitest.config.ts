@@ -10,12 +10,15 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
 /**
  * Browser test files that need the backend to themselves, run one at a time after the others:
  * each checks what no concurrent file may change (the dashboard's counters and queues in
- * orders-public) or reads every screen with all data shown (spanish: no English text;
- * accessibility: axe; hosting: no console error, beside its own Hosting emulator). Every other
- * e2e file makes and reads only its own records, and runs in two workers.
+ * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
+ * all data shown (spanish: no English text; accessibility: axe; hosting: no console error, beside
+ * its own Hosting emulator). Every other e2e file makes and reads only its own records, and runs
+ * in two workers.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
+  'tests/e2e/orders-admin.test.ts',
+  'tests/e2e/notifications.test.ts',
   'tests/e2e/spanish.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/hosting.test.ts',
@@ -62,6 +65,9 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.tsx', ...DOM_TESTS],
           setupFiles: ['tests/setup/jsdom.ts'],
+          // A component test that renders a whole page takes seconds when the 2 cores are shared
+          // with the other workers and the backend.
+          testTimeout: 20_000,
         },
       },
       {
