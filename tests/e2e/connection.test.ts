@@ -71,8 +71,10 @@ describe('the database connection', () => {
     await notice.waitFor({ timeout: 10_000 });
     await nameField.fill(`${name} renamed`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    // Queued by the SDK, not written: the server still has the old name.
-    await page.waitForTimeout(1_000);
+    // Queued by the SDK, not written: while the save runs (its button spins), the server still
+    // has the old name.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect.poll(() => save.getAttribute('class')).toContain('is-loading');
     const stored = getDatabase(adminApp()).ref(`students/${studentId}/name`);
     expect((await stored.get()).val()).toBe(name);
 

@@ -1,10 +1,10 @@
 /**
- * A create form saves once however often it is submitted (issue 14): Enter pressed twice within
+ * A create form saves once however often it is submitted: Enter pressed twice within
  * 50 ms on the schools, field levels, subjects and browsing levels forms stores one record (it
  * used to store two: the guard existed for double clicks only).
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, removePaths, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
@@ -12,10 +12,43 @@ import { adminSession, type AdminSession } from '../support/browser';
 let session: AdminSession | undefined;
 let page: Page;
 const created: string[] = [];
+/**
+ * Per open Realtime Database WebSocket of the page, the numbers of the writes and reads it sent
+ * (`{"t":"d","d":{"r":n,"a":"p"|"m"|"g",…}}`: set, update, get) that the server has not answered
+ * yet (`{"t":"d","d":{"r":n,"b":…}}`). Listens are left out: one stays open as long as its list.
+ */
+const unanswered = new Map<WebSocket, Set<number>>();
+
+/** The request number of a data frame, and its action (none in an answer). */
+function dataFrame(payload: string | Buffer): { r: number; a?: unknown } | undefined {
+  try {
+    const frame = JSON.parse(String(payload)) as { t?: string; d?: { r?: unknown; a?: unknown } };
+    if (frame.t !== 'd' || typeof frame.d?.r !== 'number') return undefined;
+    return { r: frame.d.r, a: frame.d.a };
+  } catch {
+    return undefined; // a count of frames to come, or a keep-alive
+  }
+}
+
+/** How many database writes and reads of the page wait for their answer. */
+const waiting = () => [...unanswered.values()].reduce((sum, open) => sum + open.size, 0);
 
 beforeAll(async () => {
   session = await adminSession('double-admin');
   page = session.page;
+  page.on('websocket', (socket) => {
+    const open = new Set<number>();
+    unanswered.set(socket, open);
+    socket.on('framesent', ({ payload }) => {
+      const frame = dataFrame(payload);
+      if (frame && ['p', 'm', 'g'].includes(String(frame.a))) open.add(frame.r);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const frame = dataFrame(payload);
+      if (frame) open.delete(frame.r);
+    });
+    socket.on('close', () => unanswered.delete(socket));
+  });
 });
 
 afterAll(async () => {
@@ -62,15 +95,24 @@ describe('Enter pressed twice within 50 ms', () => {
       await form.fill(page);
       const save = page.getByRole('button', { name: 'Save', exact: true });
       await expect.poll(() => save.isDisabled()).toBe(false);
-      // Two submits 30 ms apart, as two quick Enter presses in a field make them.
-      await page.evaluate(() => {
-        const element = document.querySelector('main form');
-        if (!(element instanceof HTMLFormElement)) throw new Error('no form');
-        element.requestSubmit();
-        setTimeout(() => element.requestSubmit(), 30);
-      });
+      // Two submits 30 ms apart, as two quick Enter presses in a field make them; resolves once
+      // both are made. A save a submit starts sends its write in the same task, or once a read
+      // it needs is answered.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const element = document.querySelector('main form');
+            if (!(element instanceof HTMLFormElement)) return reject(new Error('no form'));
+            element.requestSubmit();
+            setTimeout(() => {
+              element.requestSubmit();
+              resolve();
+            }, 30);
+          }),
+      );
       await page.waitForURL((url) => !url.pathname.endsWith('/new'));
-      await page.waitForTimeout(1000);
+      // Every write and read the page sent is answered: a second record would be stored by now.
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
       const snapshot = await getAdminDatabase(adminApp())
         .ref(form.path)
         .orderByChild('name')

@@ -1,19 +1,27 @@
 /**
- * Replacing a student's photo by another of the same extension (issue 14): the record's logoUrl
- * then names the new resized copy, and it still answers 200 ten seconds later (before, it named
- * the old copy, which answered 403 once the resize overwrote it: a dead image).
+ * Replacing a student's photo by another of the same extension: the record's logoUrl then names
+ * the new resized copy, and it still answers 200 once the resize of the new photo is over
+ * (before, it named the old copy, which answered 403 once the resize overwrote it: a dead image).
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
+import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApp, removePaths, uniqueEmail } from '../support/backend';
+import { adminApp, backend, removePaths, uniqueEmail } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
 let session: AdminSession | undefined;
 let page: Page;
 let studentId = '';
 const db = () => getAdminDatabase(adminApp());
+const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
+
+/** When the Storage object at `objectPath` was last written, in ms since the epoch. */
+async function writtenAt(objectPath: string): Promise<number> {
+  const [metadata] = await bucket().file(objectPath).getMetadata();
+  return Date.parse(String(metadata.updated));
+}
 
 /** A 64x64 PNG of one colour. */
 function png(r: number, g: number, b: number): Promise<Buffer> {
@@ -37,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('photo replacement', () => {
-  it('shows the new photo, whose URL still answers 200 after 10 s', async () => {
+  it('shows the new photo, whose URL still answers 200 once the resize is over', async () => {
     const email = uniqueEmail('photo-student');
     await page.goto('/students/new');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -70,7 +78,15 @@ describe('photo replacement', () => {
     await expect.poll(logoUrl, { timeout: 30_000 }).not.toBe(first);
     const second = (await logoUrl()) ?? '';
 
-    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    // The resize is over once the 200x200 copy was written after the new photo (nothing writes
+    // it again); a URL naming the old copy is dead by then.
+    const resized = decodeURIComponent(new URL(second).pathname.split('/o/')[1] ?? '');
+    const original = resized.replace('_200x200', '');
+    await expect
+      .poll(async () => (await writtenAt(resized)) >= (await writtenAt(original)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     const response = await fetch(second);
     expect(response.status).toBe(200);
     // The new photo: blue, not the first one's red.

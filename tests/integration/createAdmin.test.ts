@@ -165,8 +165,13 @@ describe('createAdmin', () => {
     });
     try {
       const before = await stored(staff.uid);
-      // A second apart: tokensValidAfterTime has a resolution of one second.
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // In a later second: tokensValidAfterTime has a resolution of one second.
+      const validAfter = before.tokensValidAfter
+        ? Math.floor(Date.parse(before.tokensValidAfter) / 1000)
+        : 0;
+      await expect
+        .poll(() => Math.floor(Date.now() / 1000), { timeout: 5_000, interval: 50 })
+        .toBeGreaterThan(validAfter);
 
       const result = await createAdmin(adminApp(), {
         email: staff.email,

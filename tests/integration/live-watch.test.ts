@@ -1,5 +1,5 @@
 /**
- * Following a list (issue 16 items 1 and 2; shared/rtdb `watch`) against the local backend, through
+ * Following a list (shared/rtdb `watch`) against the local backend, through
  * the real web SDK signed in as an admin: the first page arrives by its indexed query before the
  * whole list, the whole list then comes as one batch, and a change by another client arrives as a
  * batch of just that row; after `stop` nothing more arrives. The students' records here are dated
@@ -7,7 +7,6 @@
  */
 import { get, ref } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DERIVATIONS } from '@/shared/domain/derived';
 import { listPath } from '@/shared/domain/derived/listRows';
 import { rtdbEntityApi, type WatchBatch } from '@/shared/rtdb';
 import {
@@ -56,7 +55,6 @@ describe('watch', () => {
   it('first page by its query, then the whole list, then one changed row; stop detaches', async () => {
     const api = rtdbEntityApi<Row>('students', {
       connect: async () => web.database,
-      derived: DERIVATIONS.students,
       listPath: listPath('students'),
       firstPage: { orderBy: 'createdAt', size: PAGE },
     });
@@ -98,8 +96,18 @@ describe('watch', () => {
       .toBe(true);
     stop();
     const after = batches.length;
+    // A second watch on the same connection sees the next removal; the stopped one, had it still
+    // listened, would have had it first (listeners are called in the order they were added).
+    const witness: WatchBatch<Row>[] = [];
+    const stopWitness = api.watch!(
+      (batch) => witness.push(batch),
+      (error) => errors.push(error),
+    );
+    await expect.poll(() => witness.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
     await removePaths(`students/${ids[3]}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => witness.some((b) => b.removals.includes(ids[3]!))).toBe(true);
+    stopWitness();
     expect(batches.length).toBe(after);
+    expect(errors).toEqual([]);
   });
 });
