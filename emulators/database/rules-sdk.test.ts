@@ -17,6 +17,7 @@ import {
   runTransaction,
   set,
   update,
+  type Query,
 } from 'firebase/database';
 import admin from 'firebase-admin';
 import type { DatabaseEmulator } from './index.js';
@@ -145,7 +146,7 @@ describe('indexes', () => {
         query(ref(bob, 'posts'), orderByChild('createdAt'), limitToFirst(1)),
       );
       expect(indexed.exists()).toBe(false);
-      const once = (q: Parameters<typeof onValue>[0]): Promise<unknown> =>
+      const once = (q: Query): Promise<unknown> =>
         new Promise((resolve) => {
           const off = onValue(q, (snap) => {
             off();
