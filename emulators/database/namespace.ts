@@ -72,10 +72,16 @@ export class Namespace {
     expectedHash?: string,
     disableTriggers = false,
   ): WriteStatus {
-    // Rules first: a denied transaction must fail with permission_denied, not retry on stale data.
+    // A transaction proposed on a stale value is answered datastale before the rules judge it,
+    // so the SDK reruns it on the current value (its documented retry contract); a value that a
+    // data-dependent rule refuses only because it was computed from stale data is no denial. A
+    // caller who may not read the location never gets the current value, so its stale proposal
+    // is judged at once (permission_denied, not 25 retries ending in maxretry).
+    const stale =
+      expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash;
+    if (stale && this.canRead(principal, writes[0]!.path)) return 'datastale';
     if (!this.canWrite(principal, writes, now)) return 'permission_denied';
-    if (expectedHash !== undefined && hashNode(this.store.get(writes[0]!.path)) !== expectedHash)
-      return 'datastale';
+    if (stale) return 'datastale';
     const triggered = disableTriggers
       ? undefined
       : this.triggers?.beforeWrite(this.name, principal, writes, this.store.root, now);
