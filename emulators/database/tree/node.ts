@@ -50,6 +50,16 @@ export function childAt(node: DataNode | null, path: readonly string[]): DataNod
   return cur;
 }
 
+/**
+ * Leaves of common values without priority, shared by every location that holds them: a leaf is
+ * never changed in place (a write replaces it; its hash cache depends on its value alone), and
+ * fewer objects per stored value means less for the garbage collector to copy and promote.
+ */
+const SHARED_INTS = 1024;
+const INT_LEAVES = Array.from({ length: SHARED_INTS }, (_, i) => new Leaf(i));
+const TRUE_LEAF = new Leaf(true);
+const FALSE_LEAF = new Leaf(false);
+
 /** Firebase documents a maximum depth of 32 levels for a value (Limits page). */
 export const MAX_DEPTH = 32;
 /** Largest string leaf, as enforced by the SDK (`validation.ts` `MAX_LEAF_SIZE_`, 10 MB). */
@@ -94,9 +104,11 @@ function buildNode(
   }
   if (typeof v === 'number') {
     if (!Number.isFinite(v)) throw new InvalidInputError('Invalid number');
-    return new Leaf(v);
+    return v >= 0 && v < SHARED_INTS && Number.isInteger(v) && !Object.is(v, -0)
+      ? INT_LEAVES[v]!
+      : new Leaf(v);
   }
-  if (typeof v === 'boolean') return new Leaf(v);
+  if (typeof v === 'boolean') return v ? TRUE_LEAF : FALSE_LEAF;
   if (typeof v !== 'object') throw new InvalidInputError('Invalid value');
   if (path.length + depthOffset > MAX_DEPTH)
     throw new InvalidInputError(`Value nested deeper than ${MAX_DEPTH} levels`);
