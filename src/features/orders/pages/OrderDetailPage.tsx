@@ -13,6 +13,7 @@ import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
 import { PageCard } from '@/shared/lists/PageCard';
 import { formatMoney } from '@/shared/money';
+import { listReturnPath } from '@/shared/table/listState';
 import { watchValue } from '@/shared/watchValue';
 import { ApproveOrderDialog } from '../components/ApproveOrderDialog';
 import { ExpiryCell, StatusTag } from '../components/OrderCells';
@@ -299,7 +300,8 @@ export default function OrderDetailPage() {
       }
     >
       <p className="mb-4">
-        <Link to="/orders">
+        {/* Back to the list as it was left (its search, filters and page). */}
+        <Link to={listReturnPath('/orders')}>
           <FormattedMessage id="Orders.detail.back" />
         </Link>
       </p>
