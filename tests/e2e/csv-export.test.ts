@@ -97,7 +97,7 @@ afterAll(async () => {
 async function exportOf(p: Page, path: string, query: string, button: string) {
   await p.goto(`${path}?q=${encodeURIComponent(query)}`);
   const exportButton = p.getByRole('button', { name: button });
-  await expect.poll(() => exportButton.isEnabled()).toBe(true);
+  await expect.poll(() => exportButton.isEnabled(), { timeout: 30_000 }).toBe(true);
   const [download] = await Promise.all([p.waitForEvent('download'), exportButton.click()]);
   const text = await readFile((await download.path())!, 'utf8');
   expect(text.startsWith('\uFEFF')).toBe(true);
