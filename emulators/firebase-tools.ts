@@ -29,7 +29,7 @@ export interface FirebaseToolsOptions {
   onLine: (line: string) => void;
   /** Called with the pid (= process group id) as soon as the process is spawned. */
   onSpawn?: (pid: number) => void;
-  /** Give up waiting for "All emulators ready" after this many milliseconds (default 120 000). */
+  /** Give up waiting for "All emulators ready" after this many milliseconds (default 300 000: a busy 2-core machine can take minutes). */
   readyTimeoutMs?: number;
   /**
    * The project's running Database server, registered as firebase-tools' Database emulator
@@ -164,7 +164,7 @@ export async function startFirebaseTools(
     return stopping;
   };
 
-  const timeoutMs = options.readyTimeoutMs ?? 120_000;
+  const timeoutMs = options.readyTimeoutMs ?? 300_000;
   const outcome = await Promise.race([
     readyPromise.then(() => 'ready' as const),
     exited.then(() => 'exited' as const),

@@ -81,6 +81,8 @@ interface PendingEvent {
   trigger: FunctionTrigger;
   body: string;
   attempt: number;
+  /** Order of queueing (1, 2, ...), for {@link FunctionTriggers.whenHandled}. */
+  seq: number;
 }
 
 /** Splits a slash-separated path into keys (empty segments dropped). */
@@ -219,7 +221,10 @@ export class FunctionTriggers {
   private readonly triggers = new Map<string, FunctionTrigger>();
   private readonly queue: PendingEvent[] = [];
   private inFlight = 0;
-  private idleWaiters: (() => void)[] = [];
+  /** Events queued and not yet handled, by seq, in queueing order (so the first is the oldest). */
+  private readonly unhandled = new Set<number>();
+  private queued = 0;
+  private waiters: { upTo: number; resolve: () => void }[] = [];
 
   constructor(private readonly options: FunctionTriggersOptions) {}
 
@@ -288,10 +293,35 @@ export class FunctionTriggers {
     };
   }
 
-  /** Resolves when no event is queued or being delivered (tests, a clean stop). */
-  whenIdle(): Promise<void> {
-    if (this.inFlight === 0 && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /** Events queued or being delivered. */
+  get pending(): number {
+    return this.unhandled.size;
+  }
+
+  /**
+   * Resolves once every event queued so far has been handled (delivered, or dropped after its
+   * last attempt), whatever is queued meanwhile: a test knows its own writes have been seen by
+   * their functions without waiting for other writers to stop.
+   */
+  whenHandled(): Promise<void> {
+    const upTo = this.queued;
+    if (this.oldestUnhandled() > upTo) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ upTo, resolve }));
+  }
+
+  /** The seq of the oldest event not yet handled (Infinity for none). */
+  private oldestUnhandled(): number {
+    for (const seq of this.unhandled) return seq;
+    return Number.POSITIVE_INFINITY;
+  }
+
+  private handled(seq: number): void {
+    this.unhandled.delete(seq);
+    const oldest = this.oldestUnhandled();
+    const ready = this.waiters.filter((w) => oldest > w.upTo);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => oldest <= w.upTo);
+    for (const w of ready) w.resolve();
   }
 
   private enqueue(
@@ -322,7 +352,9 @@ export class FunctionTriggers {
       location: trigger.region,
       ...auth,
     };
-    this.queue.push({ trigger, body: JSON.stringify(event), attempt: 1 });
+    const seq = ++this.queued;
+    this.unhandled.add(seq);
+    this.queue.push({ trigger, body: JSON.stringify(event), attempt: 1, seq });
     this.pump();
   }
 
@@ -331,24 +363,21 @@ export class FunctionTriggers {
     while (this.inFlight < limit && this.queue.length > 0) {
       const next = this.queue.shift()!;
       this.inFlight++;
-      void this.deliver(next).finally(() => {
+      void this.deliver(next).then((done) => {
         this.inFlight--;
+        if (done) this.handled(next.seq);
         this.pump();
-        if (this.inFlight === 0 && this.queue.length === 0) {
-          const waiters = this.idleWaiters;
-          this.idleWaiters = [];
-          for (const resolve of waiters) resolve();
-        }
       });
     }
   }
 
-  private async deliver(pending: PendingEvent): Promise<void> {
+  /** Delivers one event; false when it was queued again for another attempt. */
+  private async deliver(pending: PendingEvent): Promise<boolean> {
     const { trigger } = pending;
     const target = this.options.functions;
     if (!target) {
       this.options.log(`function trigger ${trigger.key}: no Functions emulator known, event dropped`);
-      return;
+      return true;
     }
     let status: number;
     try {
@@ -357,20 +386,21 @@ export class FunctionTriggers {
       status = 0;
       this.options.log(`function trigger ${trigger.key}: ${(error as Error).message}`);
     }
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) return true;
     if (status === 404) {
       // The Functions emulator reloaded and knows this trigger under a new key now.
       this.triggers.delete(trigger.name);
       this.options.log(`function trigger ${trigger.key}: unknown to the Functions emulator, removed`);
-      return;
+      return true;
     }
     if (pending.attempt >= (this.options.attempts ?? 5)) {
       this.options.log(`function trigger ${trigger.key}: failed (${status}), event dropped`);
-      return;
+      return true;
     }
     // Back off, then queue it again: a function that threw is run again, as `retry: true` does.
     await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** pending.attempt).unref());
     this.queue.push({ ...pending, attempt: pending.attempt + 1 });
+    return false;
   }
 }
 

@@ -269,6 +269,15 @@ export async function handleRest(
       }
       throw new RestError(405, 'Method not allowed');
     }
+    if (url.pathname === '/.settings/functionTriggerQueue.json') {
+      // The events not yet handled by their functions; `wait=true` answers once every event
+      // queued before the request is handled, so a test knows its writes so far have been seen
+      // by their triggers.
+      if (!principal.admin) throw new RestError(401, 'Permission denied');
+      const triggers = host.functionTriggers();
+      if (url.searchParams.get('wait') === 'true') await triggers.whenHandled();
+      return send(res, 200, { pending: triggers.pending }, pretty);
+    }
     if (!url.pathname.endsWith('.json'))
       throw new RestError(404, 'Not found: REST paths end in .json');
     let path: string[];

@@ -72,14 +72,11 @@ function parsePayload(data: unknown): CreateUserPayload {
  * Claims: {@link backOfficeClaims} for back-office users (`staff: true`, plus `admin: true` for
  * admins; storage.rules read them), `{userType}` for students and tutors; for back-office users
  * `users/{uid}/isAdmin` is written too, so claims and record agree from the start.
- * With an audit entry naming `caller` (the admin's uid) for the role given.
+ * The role given is recorded in the audit log by the trigger on users (auditLog.ts).
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
-async function createAccount(
-  payload: CreateUserPayload,
-  caller: string,
-): Promise<CreateUserResult> {
+async function createAccount(payload: CreateUserPayload): Promise<CreateUserResult> {
   const auth = getAuth(adminApp());
   let uid: string;
   try {
@@ -139,7 +136,7 @@ async function handleCreateUser(request: CallableRequest<unknown>): Promise<Crea
   if (!(await isAdmin(request.auth.uid))) {
     throw new HttpsError('permission-denied', errorKeys.permissionDenied);
   }
-  return createAccount(parsePayload(request.data), request.auth.uid);
+  return createAccount(parsePayload(request.data));
 }
 
 /** Callable `httpsCreateUser` (region: FUNCTIONS_REGION, options.ts). See {@link handleCreateUser}. */

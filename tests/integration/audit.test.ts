@@ -10,19 +10,22 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { approveOrderInDatabase } from '@/features/orders/approval';
 import { setConfirmedTutor } from '@/features/matching/matchingApi';
 import type { School } from '@/features/schools/types';
-import { rtdbEntityApi, type AuditEntry } from '@/shared/rtdb';
+import { AUDIT_ENTRY_MAX_BYTES, type AuditEntry } from '@/shared/domain/audit';
+import { rtdbEntityApi } from '@/shared/rtdb';
 import {
   adminApp,
+  backend,
   createAccount,
   deleteAccount,
   removePaths,
   signedInWebApp,
+  triggersSettled,
   uniqueEmail,
   uniqueId,
+  writeRecords,
   type TestAccount,
   type WebApp,
 } from '../support/backend';
-import { removeWithDerived, writeWithDerived } from './derivedFixtures';
 import { studentRecord, tutorRecord } from './peopleFixtures';
 
 const db = () => getAdminDatabase(adminApp());
@@ -34,6 +37,7 @@ const cleanup: string[] = [];
 
 /** The entries about `recordId`, oldest first (read with admin rights), registered for cleanup. */
 async function entriesOf(recordId: string): Promise<AuditEntry[]> {
+  await triggersSettled();
   const snap = await db().ref('auditLog').orderByChild('recordId').equalTo(recordId).get();
   const entries: AuditEntry[] = [];
   snap.forEach((child) => {
@@ -44,12 +48,22 @@ async function entriesOf(recordId: string): Promise<AuditEntry[]> {
   return entries.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The one new entry about `recordId` since `known` were read; checks who and when. */
-async function newEntry(recordId: string, known: number, startedAt: number, by = admin.uid) {
+/**
+ * The one new entry about `recordId` since `known` were read; checks who (by default the admin
+ * signed in to the app: `app_user` with its uid; `{ authType: 'admin' }` for a server write) and
+ * when.
+ */
+async function newEntry(
+  recordId: string,
+  known: number,
+  startedAt: number,
+  who: { authType: string; by?: string } = { authType: 'app_user', by: admin.uid },
+) {
   const entries = await entriesOf(recordId);
   expect(entries).toHaveLength(known + 1);
   const entry = entries.at(-1) as AuditEntry;
-  expect(entry.by).toBe(by);
+  expect(entry.authType).toBe(who.authType);
+  expect(entry.by).toBe(who.by);
   expect(entry.at).toBeGreaterThanOrEqual(startedAt - 1000);
   expect(entry.at).toBeLessThanOrEqual(Date.now() + 1000);
   return entry;
@@ -176,21 +190,22 @@ describe('order approval', () => {
 describe('matching', () => {
   it('records the confirmed tutor before and after on the student', async () => {
     const [s, t1, t2] = [uniqueId('audit-stu'), uniqueId('audit-t1'), uniqueId('audit-t2')];
-    // With their list rows and counters, as the app writes people (the rules demand the rows).
-    await writeWithDerived({
-      students: { [s]: studentRecord() },
-      tutors: { [t1]: tutorRecord('T1'), [t2]: tutorRecord('T2') },
+    await writeRecords({
+      [`students/${s}`]: studentRecord(),
+      [`tutors/${t1}`]: tutorRecord('T1'),
+      [`tutors/${t2}`]: tutorRecord('T2'),
     });
-    onTestFinished(() => removeWithDerived({ students: [s], tutors: [t1, t2] }));
+    onTestFinished(() => removePaths(`students/${s}`, `tutors/${t1}`, `tutors/${t2}`));
+    const known = (await entriesOf(s)).length;
     const startedAt = Date.now();
     await setConfirmedTutor(adminWeb.database, s, 'maths', t1);
-    const first = await newEntry(s, 0, startedAt);
+    const first = await newEntry(s, known, startedAt);
     expect(first).toMatchObject({ entity: 'students', action: 'match' });
     expect(first.before).toBeUndefined();
     expect(first.after).toEqual({ tutorMapping: { maths: { confirmed: t1 } } });
 
     await setConfirmedTutor(adminWeb.database, s, 'maths', t2);
-    const second = await newEntry(s, 1, startedAt);
+    const second = await newEntry(s, known + 1, startedAt);
     expect(second.before).toEqual({ tutorMapping: { maths: { confirmed: t1 } } });
     expect(second.after).toEqual({ tutorMapping: { maths: { confirmed: t2 } } });
   });
@@ -199,12 +214,16 @@ describe('matching', () => {
 describe('functions', () => {
   const call = (name: string, payload: object) => httpsCallable(adminWeb.functions, name)(payload);
 
+  // The functions write with the Admin SDK: their entries say so (authType 'admin').
+  const server = { authType: 'admin' };
+
   it('httpsSetAdmin records the role before and after', async () => {
     const target = await createAccount({ email: uniqueEmail('audit-role') });
     try {
+      const known = (await entriesOf(target.uid)).length;
       const startedAt = Date.now();
       await call('httpsSetAdmin', { uid: target.uid, isAdmin: true });
-      const entry = await newEntry(target.uid, 0, startedAt);
+      const entry = await newEntry(target.uid, known, startedAt, server);
       expect(entry).toMatchObject({ entity: 'users', action: 'role' });
       expect(entry.before).toEqual({ isAdmin: false });
       expect(entry.after).toEqual({ isAdmin: true });
@@ -216,9 +235,10 @@ describe('functions', () => {
   it('httpsDeleteUser records the deleted record', async () => {
     const target = await createAccount({ email: uniqueEmail('audit-deleted') });
     try {
+      const known = (await entriesOf(target.uid)).length;
       const startedAt = Date.now();
       await call('httpsDeleteUser', { uid: target.uid });
-      const entry = await newEntry(target.uid, 0, startedAt);
+      const entry = await newEntry(target.uid, known, startedAt, server);
       expect(entry).toMatchObject({ entity: 'users', action: 'delete' });
       const { logoUrl: _none, ...stored } = target.record as NonNullable<typeof target.record>;
       expect(entry.before).toEqual(stored);
@@ -227,5 +247,124 @@ describe('functions', () => {
     } finally {
       await deleteAccount(target.uid);
     }
+  });
+});
+
+describe('writes made without the app', () => {
+  const server = { authType: 'admin' };
+
+  it('an Admin SDK write and a REST write as the owner are recorded as the server', async () => {
+    const id = uniqueId('audit-admin-sdk');
+    cleanup.push(`schools/${id}`);
+    const startedAt = Date.now();
+    await db()
+      .ref(`schools/${id}`)
+      .set({ ...school, id });
+    await newEntry(id, 0, startedAt, server);
+    const response = await fetch(
+      `http://${backend.database.host}:${backend.database.port}/schools/${id}.json?ns=${backend.databaseNamespace}`,
+      {
+        method: 'PATCH',
+        headers: { Authorization: 'Bearer owner' },
+        body: JSON.stringify({ name: 'By REST' }),
+      },
+    );
+    expect(response.status).toBe(200);
+    const entry = await newEntry(id, 1, startedAt, server);
+    expect(entry).toMatchObject({ action: 'update', after: { name: 'By REST' } });
+  });
+
+  it('a 9 MB record leaves an entry of at most 16 KB, marked as cut', async () => {
+    const id = uniqueId('audit-huge');
+    cleanup.push(`schools/${id}`);
+    const startedAt = Date.now();
+    await db()
+      .ref(`schools/${id}`)
+      .set({ ...school, id, address1: 'x'.repeat(9 * 1024 * 1024) });
+    const entry = await newEntry(id, 0, startedAt, server);
+    expect(entry.truncated).toBe(true);
+    const { id: _key, ...stored } = entry;
+    expect(new TextEncoder().encode(JSON.stringify(stored)).length).toBeLessThanOrEqual(
+      AUDIT_ENTRY_MAX_BYTES,
+    );
+    expect(String((entry.after as { address1: string }).address1)).toMatch(/…\[cut\]$/);
+  });
+
+  it('a record of 100,000 fields leaves a bounded entry', async () => {
+    const id = uniqueId('audit-wide');
+    const wide = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`f${i}`, i]));
+    cleanup.push(`levels/${id}`);
+    const startedAt = Date.now();
+    await db().ref(`levels/${id}`).set(wide);
+    const entry = await newEntry(id, 0, startedAt, server);
+    expect(entry.truncated).toBe(true);
+    const { id: _key, ...stored } = entry;
+    expect(new TextEncoder().encode(JSON.stringify(stored)).length).toBeLessThanOrEqual(
+      AUDIT_ENTRY_MAX_BYTES,
+    );
+  });
+
+  it('an event delivered twice leaves one entry and moves the counters once', async () => {
+    // An order of a month no other test writes in, so its month's figure is this test's alone.
+    const createdAt = Date.UTC(2033, 6, 15);
+    const month = `stats/months/2033-07/orders`;
+    const id = uniqueId('audit-twice');
+    cleanup.push(`orders/${id}`);
+    const record = {
+      id,
+      total: 10,
+      qty: 1,
+      qtyLeft: 1,
+      status: 'pending',
+      createdAt,
+      updatedAt: createdAt,
+    };
+    await db().ref(`orders/${id}`).set(record);
+    await triggersSettled();
+    expect((await db().ref(month).get()).val()).toBe(1);
+    // A creation event of the same record, as the Database server sends it, posted twice to the
+    // trigger as a retry would: it is handled once.
+    const triggers = (await (
+      await fetch(
+        `http://${backend.database.host}:${backend.database.port}/.settings/functionTriggers.json?ns=${backend.databaseNamespace}`,
+        { headers: { Authorization: 'Bearer owner' } },
+      )
+    ).json()) as { name: string; path: string }[];
+    const key = triggers
+      .find((t) => t.path === 'orders/{id}')
+      ?.name.split('/')
+      .at(-1);
+    expect(key).toBeDefined();
+    const event = {
+      specversion: '1.0',
+      id: `redelivered-${id}`,
+      source: `//firebasedatabase.googleapis.com/projects/_/locations/us-central1/instances/${backend.databaseNamespace}`,
+      type: 'google.firebase.database.ref.v1.written',
+      time: new Date().toISOString(),
+      data: { data: null, delta: record },
+      firebasedatabasehost: 'firebaseio.com',
+      instance: backend.databaseNamespace,
+      ref: `orders/${id}`,
+      location: 'us-central1',
+      authtype: 'admin',
+    };
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(
+        `http://${backend.functions.host}:${backend.functions.port}/functions/projects/${backend.projectId}/triggers/${key}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(event),
+        },
+      );
+      expect(response.status).toBe(200);
+    }
+    // The real write's entry and the redelivered event's: two, not three.
+    expect(await entriesOf(id)).toHaveLength(2);
+    expect((await db().ref(month).get()).val()).toBe(2);
+    // Removed with admin rights: the month's figure goes back by one per handled creation.
+    await db().ref(`orders/${id}`).remove();
+    await triggersSettled();
+    await db().ref(month).remove();
   });
 });

@@ -1,10 +1,12 @@
 /**
- * database.rules.json, stats/ (the dashboard's aggregate nodes; spec section 6:
- * admin data): admins read and write them, numbers only under known names. That each record's
- * write moves them by exactly its own change is tests/integration/stats.test.ts.
- * The rows are in tests/support/rulesTable.ts, which docs/security.md is rendered from.
+ * database.rules.json, the derived nodes (list rows, the tutors' index, the dashboard's figures
+ * and queues, the audit log, the marks of handled trigger events): admins read them; no client,
+ * admin or not, writes any of them. The server's triggers write them (functions/src);
+ * tests/integration/stats.test.ts, tutor-index.test.ts and audit.test.ts show that they follow
+ * the records. The rows are in tests/support/rulesTable.ts, which docs/security.md is rendered
+ * from.
  */
 import { describeDatabaseRules } from '../support/rulesMatrix';
 import { databaseCases } from '../support/rulesTable';
 
-describeDatabaseRules('stats', databaseCases('stats'));
+describeDatabaseRules('derived nodes', databaseCases('derived nodes'));

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import { increment, ref, set, update } from 'firebase/database';
+import { ref, set } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as z from '@/shared/zod';
 import { countryRecordSchema } from '@/features/countries/schema';
@@ -23,15 +23,12 @@ import { studentRecordSchema, tutorRecordSchema } from '@/features/people/schema
 import { schoolRecordSchema } from '@/features/schools/schema';
 import { subjectRecordSchema } from '@/features/subjects/schema';
 import { userRecordSchema } from '@/features/users/schema';
-import { DERIVATIONS } from '@/shared/domain/derived';
 import {
   adminApp,
   createAccount,
   deleteAccount,
   signedInWebApp,
   uniqueId,
-  derivedEntries,
-  writeRecords,
   type TestAccount,
   type WebApp,
 } from '../support/backend';
@@ -175,9 +172,17 @@ function recordRules(path: string): RulesNode {
 function fieldMismatches(node: RulesNode | undefined, s: JsonSchema, at: string): string[] {
   const schema = nonNull(s);
   const children = Object.keys(node ?? {}).filter((k) => !k.startsWith('.'));
-  const named = children.filter((k) => !k.startsWith('$'));
+  // Fields of one kind may share one rule: `$other` whose rule names them,
+  // `$other.matches(/^(mobile|postcode)$/)`; they count as declared, with that rule.
+  const other = (node?.['$other'] as RulesNode | undefined)?.['.validate'];
+  const shared =
+    typeof other === 'string'
+      ? (/\$other\.matches\(\/\^\(([^)]*)\)\$\//.exec(other)?.[1]?.split('|') ?? [])
+      : [];
+  const named = [...children.filter((k) => !k.startsWith('$')), ...shared];
   const variables = children.filter((k) => k.startsWith('$') && k !== '$other');
-  const child = (key: string) => (node?.[key] ?? undefined) as RulesNode | undefined;
+  const child = (key: string) =>
+    (node?.[shared.includes(key) ? '$other' : key] ?? undefined) as RulesNode | undefined;
   const problems: string[] = [];
   if (schema.type === 'object') {
     const fields = Object.keys(schema.properties ?? {});
@@ -195,7 +200,11 @@ function fieldMismatches(node: RulesNode | undefined, s: JsonSchema, at: string)
     } else if (variables.length > 0) {
       problems.push(`${at}.${variables.join()}: a map in the rules, not in the schema`);
     }
-    if (map === false && (child('$other')?.['.validate'] ?? true) !== false) {
+    if (
+      map === false &&
+      shared.length === 0 &&
+      (child('$other')?.['.validate'] ?? true) !== false
+    ) {
       problems.push(`${at}: the schema refuses other keys, the rules lack $other: false`);
     }
   } else if (schema.type === 'array') {
@@ -241,29 +250,15 @@ afterAll(async () => {
 async function write(entity: Entity, record: unknown, before: unknown) {
   const path = `${entity.path}/${entity.id}`;
   const node = getAdminDatabase(adminApp()).ref(path);
-  // Students, tutors and orders go with their derived nodes (list row, counters, index; issue
-  // 16), as the app writes them; the rules refuse the bare record.
-  const derived = entity.path in DERIVATIONS;
-  if (derived) await writeRecords({ [path]: before ?? null });
-  else await node.set(before ?? null);
+  await node.set(before ?? null);
   try {
-    const database = (web as WebApp).database;
-    if (derived) {
-      const entries = derivedEntries(
-        path,
-        (before ?? null) as object | null,
-        record as object,
-        increment,
-      );
-      await update(ref(database), { [path]: record, ...entries });
-    } else await set(ref(database, path), record);
+    await set(ref((web as WebApp).database, path), record);
     return { accepted: true, stored: (await node.get()).val() as unknown };
   } catch (error) {
     expect(String((error as Error).message)).toMatch(/permission.denied/i);
     return { accepted: false, stored: (await node.get()).val() as unknown };
   } finally {
-    if (derived) await writeRecords({ [path]: null });
-    else await node.remove();
+    await node.remove();
   }
 }
 

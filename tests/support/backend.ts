@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
-import { getDatabase as getAdminDatabase, ServerValue } from 'firebase-admin/database';
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
   connectAuthEmulator,
@@ -42,7 +42,6 @@ import {
 } from '../../emulators/config';
 import type { User } from '@/features/users/types';
 import { registerAuth } from '../../src/shared/appAuth';
-import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived';
 
 /** `host:port` from an env var such as FIREBASE_AUTH_EMULATOR_HOST, else the default. */
 function hostPort(variable: string, port: number): { host: string; port: number } {
@@ -192,10 +191,9 @@ export async function deleteAccountByEmail(email: string): Promise<void> {
 }
 
 /**
- * Removes Database paths with admin rights (e.g. the `subjects/<uniqueId>` a test wrote).
- * Refuses the root and top-level collections, so a test can never wipe shared data.
- *
- * @throws Error for a path with fewer than two segments.
+ * Removes records or other data (paths from the root, at least two levels deep: never a whole
+ * collection, which other test files share) with admin rights, and waits for the server's
+ * triggers to follow (list rows, counters).
  */
 export async function removePaths(...paths: string[]): Promise<void> {
   for (const path of paths) {
@@ -203,74 +201,32 @@ export async function removePaths(...paths: string[]): Promise<void> {
       throw new Error(`removePaths: refusing to remove "${path}" (shared by every test file)`);
     }
   }
-  const derived = paths.filter((path) => derivedRecord(path));
-  // A student, tutor or order goes with its list row and counters, as the app deletes it.
-  if (derived.length > 0) await writeRecords(Object.fromEntries(derived.map((p) => [p, null])));
-  await Promise.all(
-    paths
-      .filter((path) => !derivedRecord(path))
-      .map((path) => getAdminDatabase(adminApp()).ref(path).remove()),
-  );
-}
-
-/** `{collection, id}` when `path` is a whole record of a collection with derived nodes. */
-function derivedRecord(path: string): { collection: DerivedCollection; id: string } | undefined {
-  const [collection, id, ...rest] = path.split('/').filter(Boolean);
-  return collection && id && rest.length === 0 && collection in DERIVATIONS
-    ? { collection: collection as DerivedCollection, id }
-    : undefined;
-}
-
-/** The delta of a server-side increment value (`{'.sv': {increment: n}}`), 0 for none, else NaN. */
-function incrementOf(value: unknown): number {
-  if (value === undefined) return 0;
-  const delta = (value as { '.sv'?: { increment?: unknown } } | null)?.['.sv']?.increment;
-  return typeof delta === 'number' ? delta : Number.NaN;
+  await writeRecords(Object.fromEntries(paths.map((path) => [path, null])));
 }
 
 /**
- * Writes `updates` (paths from the root) in one multi-path update with admin rights, adding for
- * each whole student, tutor or order record (an object, or null to remove it) the derived nodes
- * the app writes with it (its list row, counters, index entries: shared/domain/derived, issue 16),
- * computed from the record as stored now, so fixtures show in the lists and the counters stay
- * equal to the records, as with records written in the app.
+ * Resolves once the local Database server has no trigger event left to deliver: every function
+ * triggered by the writes made so far (derived nodes, audit entries) has finished
+ * (emulators/database/functionTriggers.ts, `/.settings/functionTriggerQueue.json`).
+ */
+export async function triggersSettled(): Promise<void> {
+  const { host, port } = backend.database;
+  const response = await fetch(
+    `http://${host}:${port}/.settings/functionTriggerQueue.json?ns=${backend.databaseNamespace}&wait=true`,
+    { headers: { Authorization: 'Bearer owner' } },
+  );
+  if (!response.ok) throw new Error(`trigger queue: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Writes `updates` (paths from the root) in one multi-path update with admin rights, as an
+ * import or the console would, then waits until the server's triggers have handled them
+ * (list rows, counters, index entries, audit entries: functions/src), so fixtures show in the
+ * lists and the counters count them.
  */
 export async function writeRecords(updates: Record<string, unknown>): Promise<void> {
-  const db = getAdminDatabase(adminApp());
-  const all: Record<string, unknown> = { ...updates };
-  for (const [path, value] of Object.entries(updates)) {
-    const record = derivedRecord(path);
-    if (!record || (value !== null && typeof value !== 'object')) continue;
-    const stored = (await db.ref(path).get()).val() as object | null;
-    const companions = derivedEntries(path, stored, value as object | null, ServerValue.increment);
-    for (const [at, entry] of Object.entries(companions)) {
-      // Several records move one counter: their increments add up (one key per path).
-      const sum = incrementOf(all[at]) + incrementOf(entry);
-      all[at] = Number.isNaN(sum) ? entry : ServerValue.increment(sum);
-    }
-  }
-  await db.ref().update(all);
-}
-
-/**
- * The derived nodes' entries (list row, counters, index; shared/domain/derived) of writing
- * `after` (null: deleting) over `before` at `path`, a whole student, tutor or order record; {}
- * for any other path. `increment` is the SDK's in use (web or admin).
- */
-export function derivedEntries(
-  path: string,
-  before: object | null,
-  after: object | null,
-  increment: (delta: number) => object,
-): Record<string, unknown> {
-  const record = derivedRecord(path);
-  if (!record) return {};
-  const { collection, id } = record;
-  return DERIVATIONS[collection].companions(increment)(
-    id,
-    before && { ...before, id },
-    after && { ...after, id },
-  );
+  await getAdminDatabase(adminApp()).ref().update(updates);
+  await triggersSettled();
 }
 
 /** A web-SDK app connected to every emulator, as the browser app would be. */

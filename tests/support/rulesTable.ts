@@ -9,7 +9,6 @@
  * Sources of each expectation: spec section 6 (who may do what), the entities' record shapes
  * and the security review (shapes, files, roles), as noted beside each group of rows.
  */
-import { personRow } from '../../src/shared/domain/derived/listRows';
 import { studentRecord, tutorRecord } from '../integration/peopleFixtures';
 
 /**
@@ -116,13 +115,6 @@ export interface DatabaseCase {
    * before and removed after: e.g. the record a list row must equal.
    */
   arrange?: Record<string, ValueOf<unknown>>;
-  /**
-   * Writes a student, tutor or order as the app does: with its derived nodes (list row,
-   * counters, index; src/shared/domain/derived) in the same multi-path update, which the rules
-   * demand (issue 16). Default: true for writes of `students/{id}`, `tutors/{id}` and
-   * `orders/{id}`; false writes the bare record alone.
-   */
-  withDerived?: boolean;
 }
 
 /**
@@ -634,7 +626,7 @@ const ordersDatabase: DatabaseCase[] = [
   },
   // stats/expiryQueue: the entry follows the order's expiry date and lessons left.
   {
-    name: 'expiry moved, with its expiry queue entry',
+    name: 'expiry moved',
     path: 'orders/{id}',
     op: 'update',
     before: order,
@@ -642,27 +634,7 @@ const ordersDatabase: DatabaseCase[] = [
     expect: adminOnly,
   },
   {
-    name: 'expiry moved, without its expiry queue entry',
-    path: 'orders/{id}',
-    op: 'update',
-    withDerived: false,
-    arrange: { 'stats/expiryQueue/{id}': order.expiredDate },
-    before: order,
-    value: { expiredDate: 1_800_000_000_000 },
-    expect: invalid,
-  },
-  {
-    name: 'approved order: last lesson used, without leaving the expiry queue',
-    path: 'orders/{id}',
-    op: 'update',
-    withDerived: false,
-    arrange: { 'stats/expiryQueue/{id}': approved.expiredDate },
-    before: approved,
-    value: { qtyLeft: 0, isUsed: true },
-    expect: invalid,
-  },
-  {
-    name: 'approved order: last lesson used, leaving the expiry queue',
+    name: 'approved order: last lesson used',
     path: 'orders/{id}',
     op: 'update',
     before: approved,
@@ -716,95 +688,21 @@ const fileUrlRows = fileUrlCases.map(([path, field, folder, ext, name, whose, al
   expect: allowed ? adminOnly : nobody,
 }));
 
-/** A student's list row (issue 16: lists/students/{id} equals the record's listed fields). */
-const studentRow = ({ id }: CaseContext) => personRow(id, student());
-const withStudent = { 'students/{id}': ({ id }: CaseContext) => ({ ...student(), id }) };
-
-/** List nodes (issue 16 item 1): admins read them; a row must equal its record, always. */
-const listRowsDatabase: DatabaseCase[] = [
-  { path: 'lists/students', op: 'read', expect: adminOnly },
-  { path: 'lists/tutors', op: 'read', expect: adminOnly },
-  { path: 'lists/students/{id}', op: 'read', value: studentRow, expect: adminOnly },
-  {
-    name: 'row equal to its record',
-    path: 'lists/students/{id}',
-    op: 'create',
-    value: studentRow,
-    arrange: withStudent,
-    expect: adminOnly,
-  },
-  {
-    name: 'row that differs from its record',
-    path: 'lists/students/{id}',
-    op: 'create',
-    value: (context: CaseContext) => ({ ...studentRow(context), name: 'Someone else' }),
-    arrange: withStudent,
-    expect: nobody,
-  },
-  {
-    name: 'row without a record',
-    path: 'lists/students/{id}',
-    op: 'create',
-    value: studentRow,
-    expect: nobody,
-  },
-  {
-    name: 'row with a field the list does not have',
-    path: 'lists/students/{id}',
-    op: 'create',
-    value: (context: CaseContext) => ({ ...studentRow(context), gender: 'male' }),
-    arrange: withStudent,
-    expect: nobody,
-  },
-  {
-    name: 'a collection without a list node',
-    path: 'lists/orders/{id}',
-    op: 'create',
-    value: ({ id }: CaseContext) => ({ id }),
-    expect: nobody,
-  },
-  {
-    name: 'row deleted while its record stays',
-    path: 'lists/students/{id}',
-    op: 'delete',
-    value: studentRow,
-    arrange: withStudent,
-    expect: nobody,
-  },
-  {
-    name: 'record deleted while its row stays',
-    path: 'students/{id}',
-    op: 'delete',
-    withDerived: false,
-    value: ({ id }: CaseContext) => ({ ...student(), id }),
-    arrange: { 'lists/students/{id}': studentRow },
-    expect: nobody,
-  },
-];
-
-/** An entry of the tutors' index (shared/domain/derived/tutorIndex shape). */
-const indexEntry = {
-  name: 'Rules Tutor',
-  email: 'tutor@tuition.test',
-  levelStart: 'p1',
-  levelEnd: 'p6',
-  fee: 40,
-  preferredTime: '8_12',
-  groupTuition: 0,
-  countryId: 'SG',
-  confirmed: 0,
-};
-
-/** A tutor teaching maths from P1 to P6, with the tutor extras. */
-const rangedTutor = tutor({
-  profileLevel: { ...profile, subjects: { maths: { levelStart: 'p1', levelEnd: 'p6' } } },
-  tutorMinDuration: 3,
-  tutorTechInHome: 1,
-  tutorVideoUrl: 'https://video.example/intro',
-});
+/** A tutor teaching subject `{id}-subject` from P1 to P6, with the tutor extras. */
+const rangedTutor = ({ id }: CaseContext) =>
+  tutor({
+    profileLevel: {
+      ...profile,
+      subjects: { [`${id}-subject`]: { levelStart: 'p1', levelEnd: 'p6' } },
+    },
+    tutorMinDuration: 3,
+    tutorTechInHome: 1,
+    tutorVideoUrl: 'https://video.example/intro',
+  });
+/** The subject rangedTutor teaches (a tutor may teach only subjects that exist). */
+const rangedSubject = { 'subjects/{id}-subject': { name: 'Ranged', countryId: 'SG' } };
 
 const peopleDatabase: DatabaseCase[] = [
-  ...listRowsDatabase,
   { path: 'students/{id}', op: 'read', value: student(), expect: adminOnly },
   { path: 'students', op: 'read', expect: adminOnly },
   { path: 'students/{id}', op: 'create', value: student(), expect: adminOnly },
@@ -923,17 +821,17 @@ const peopleDatabase: DatabaseCase[] = [
   { path: 'tutors/{id}', op: 'read', value: tutor(), expect: adminOnly },
   { path: 'tutors/{id}', op: 'create', value: tutor(), expect: adminOnly },
   {
-    name: 'tutor with subjects ranges and extras, with its index entry',
+    name: 'tutor with subjects ranges and extras',
     path: 'tutors/{id}',
     op: 'create',
     value: rangedTutor,
+    arrange: rangedSubject,
     expect: adminOnly,
   },
   {
-    name: 'tutor with subjects, without its index entry',
+    name: 'tutor teaching a subject that does not exist',
     path: 'tutors/{id}',
     op: 'create',
-    withDerived: false,
     value: rangedTutor,
     expect: nobody,
   },
@@ -979,34 +877,6 @@ const peopleDatabase: DatabaseCase[] = [
     op: 'create',
     value: tutor({ confirmedStudents: { s1: { maths: true } } }),
     expect: nobody,
-  },
-  // tutorsBySubject/{subjectId}/{tutorId} (issue 16): the index the Subjects tab ranks. An entry
-  // equal to an active tutor's record is written with the record (tests/integration/
-  // tutor-index.test.ts); here no tutor {id} exists, so an entry is refused even to admins and an
-  // orphan one may be deleted.
-  { path: 'tutorsBySubject', op: 'read', expect: adminOnly },
-  { path: 'tutorsBySubject/maths/{id}', op: 'read', value: indexEntry, expect: adminOnly },
-  {
-    name: 'entry of a tutor that does not exist',
-    path: 'tutorsBySubject/maths/{id}',
-    op: 'create',
-    value: indexEntry,
-    expect: nobody,
-  },
-  {
-    name: 'entry edited without its tutor',
-    path: 'tutorsBySubject/maths/{id}',
-    op: 'update',
-    before: indexEntry,
-    value: { fee: 1 },
-    expect: nobody,
-  },
-  {
-    name: 'orphan entry',
-    path: 'tutorsBySubject/maths/{id}',
-    op: 'delete',
-    value: indexEntry,
-    expect: adminOnly,
   },
   ...fileUrlRows,
   {
@@ -1284,67 +1154,34 @@ const subjectsDatabase: DatabaseCase[] = [
   },
 ];
 
-// ---- stats/: the dashboard's aggregate nodes; issue 16 item 3 ----
-// Admins read them and write them (with each record's write; a repair); numbers only, known
-// names only. Cells use per-case keys ({id}) so the shared counters are never overwritten.
+// ---- derived nodes: written by the server only ----
+// List rows, the tutors' index, the dashboard's figures and queues, the audit log and the marks of
+// handled trigger events are written by database triggers (functions/src) through the Admin SDK,
+// which the rules do not bind. Admins read them; no client, admin or not, writes any of them.
 
-const statsDatabase: DatabaseCase[] = [
-  { path: 'stats', op: 'read', expect: adminOnly, name: 'all figures' },
-  { path: 'stats/pendingQueue/{id}', op: 'read', value: 1_700_000_000_000, expect: adminOnly },
-  {
-    path: 'stats/pendingQueue/{id}',
-    op: 'create',
-    value: 1_700_000_000_000,
-    expect: adminOnly,
-    name: 'a queued order (its createdAt)',
-  },
-  { path: 'stats/pendingQueue/{id}', op: 'delete', value: 1, expect: adminOnly },
-  {
-    path: 'stats/pendingQueue/{id}',
-    op: 'create',
-    value: 'soon',
-    expect: invalid,
-    name: 'a queue value that is not a number',
-  },
-  { path: 'stats/expiryQueue/{id}', op: 'read', value: 1_700_000_000_000, expect: adminOnly },
-  {
-    path: 'stats/expiryQueue/{id}',
-    op: 'create',
-    value: 1_700_000_000_000,
-    expect: adminOnly,
-    name: 'an order that can expire (its expiredDate)',
-  },
-  { path: 'stats/expiryQueue/{id}', op: 'delete', value: 1, expect: adminOnly },
-  {
-    path: 'stats/expiryQueue/{id}',
-    op: 'create',
-    value: 'soon',
-    expect: invalid,
-    name: 'an expiry value that is not a number',
-  },
-  {
-    path: 'stats/expiryQueue/{id}',
-    op: 'create',
-    value: -1,
-    expect: invalid,
-    name: 'an expiry value before 1970',
-  },
-  {
-    path: 'stats/months/{id}',
-    op: 'create',
-    value: { orders: 1, revenueCents: 100 },
-    expect: invalid,
-    name: "a month key that is not 'yyyy-MM'",
-  },
-  {
-    path: 'stats/counts/{id}',
-    op: 'create',
-    value: 1,
-    expect: invalid,
-    name: 'an unknown counter',
-  },
-  { path: 'stats/{id}', op: 'create', value: 1, expect: invalid, name: 'an unknown node' },
+/** One path of each derived node ({id}: a per-case key, so shared figures are never touched). */
+const DERIVED_PATHS = [
+  'lists/students/{id}',
+  'lists/tutors/{id}',
+  'tutorsBySubject/maths/{id}',
+  'stats/counts/{id}',
+  'stats/totals/{id}',
+  'stats/months/{id}',
+  'stats/pendingQueue/{id}',
+  'stats/expiryQueue/{id}',
+  'auditLog/{id}',
+  'derivedEvents/{id}',
 ];
+
+/** Every role, the accounts without a users record (a student's, a self-registered one) too. */
+export const noClient = { ...nobody, unregistered: 'deny', student: 'deny' } as const;
+
+const derivedDatabase: DatabaseCase[] = DERIVED_PATHS.flatMap((path): DatabaseCase[] => [
+  { path, op: 'read', value: { x: 1 }, expect: adminOnly },
+  { path, op: 'create', value: { x: 1 }, expect: noClient },
+  { path, op: 'update', before: { x: 1 }, value: { x: 2 }, expect: noClient },
+  { path, op: 'delete', value: { x: 1 }, expect: noClient },
+]);
 
 /** One `describe` of the matrix: a title and its rows. */
 export interface RulesBlock<C> {
@@ -1362,7 +1199,7 @@ export const databaseTable: RulesBlock<DatabaseCase>[] = [
   { title: 'fieldLevels', cases: fieldLevelsDatabase },
   { title: 'schools', cases: schoolsDatabase },
   { title: 'subjects', cases: subjectsDatabase },
-  { title: 'stats', cases: statsDatabase },
+  { title: 'derived nodes', cases: derivedDatabase },
 ];
 
 /** storage.rules, block by block. */

@@ -16,6 +16,7 @@ import {
 const entry: AuditEntry = {
   id: '-Nabc',
   at: 1_700_000_000_000,
+  authType: 'app_user',
   by: 'admin1',
   entity: 'schools',
   recordId: 's1',

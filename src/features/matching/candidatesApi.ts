@@ -1,13 +1,12 @@
 /**
- * What the Subjects tab reads (issue 16 item 3): the candidates of one subject from the index
- * `tutorsBySubject/{subjectId}` (shared/domain/derived/tutorIndex), followed live, instead of
- * every tutor; and the follow-up write that brings a matched tutor's entries (their `confirmed`
- * count) in step with the record after a confirmation changed it.
+ * What the Subjects tab reads: the candidates of one subject from the index
+ * `tutorsBySubject/{subjectId}` (shared/domain/derived/tutorIndex, kept by the server), followed
+ * live, instead of every tutor. A confirmation changes the tutor's record; the server then
+ * rewrites its entries (their `confirmed` count), and the tab sees them change.
  */
-import { get, onValue, ref, update, type Database } from 'firebase/database';
+import { onValue, ref, type Database } from 'firebase/database';
 import {
   TUTOR_INDEX_PATH,
-  tutorSubjectEntries,
   type TutorCandidate,
   type TutorSubjectEntry,
 } from '@/shared/domain/derived/tutorIndex';
@@ -31,23 +30,4 @@ export function watchCandidates(
     },
     onError,
   );
-}
-
-/**
- * Rewrites the index entries of `tutorIds` from their records (every subject; a missing tutor is
- * skipped). A confirmation changes `tutors/{t}/confirmedStudents` in matchingApi's write, which
- * does not carry the entries' `confirmed` count; this write, made right after, does. Idempotent:
- * what it writes is what the records say when read.
- */
-export async function syncTutorEntries(db: Database, tutorIds: readonly string[]): Promise<void> {
-  const updates: Record<string, unknown> = {};
-  await Promise.all(
-    tutorIds.map(async (id) => {
-      const record = (await get(ref(db, `tutors/${id}`))).val() as object | null;
-      if (!record) return;
-      for (const [subjectId, entry] of Object.entries(tutorSubjectEntries(record)))
-        updates[`${TUTOR_INDEX_PATH}/${subjectId}/${id}`] = entry;
-    }),
-  );
-  if (Object.keys(updates).length > 0) await update(ref(db), updates);
 }

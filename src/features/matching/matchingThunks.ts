@@ -1,15 +1,14 @@
 /**
- * Redux thunks of the matching tab: they write through matchingApi, then bring the matched
- * tutors' index entries in step (candidatesApi.syncTutorEntries) and resolve with the tutors whose
- * records changed, so the app can refresh the records it holds (the tab's `onChanged`; features
- * do not import each other's slices, issue 14). Errors reject with an AppError (the app toasts
+ * Redux thunks of the matching tab: they write through matchingApi and resolve with the tutors
+ * whose records changed, so the app can refresh the records it holds (the tab's `onChanged`;
+ * features do not import each other's slices). The server keeps the tutors' index entries in step.
+ * Errors reject with an AppError (the app toasts
  * them); a confirmation toasts 'Tutor is matched successfully' (spec section 8).
  */
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { ThunkExtra, ToastMeta } from '@/shared/entitySlice';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
-import { syncTutorEntries } from './candidatesApi';
 import { setConfirmedTutor, setSuggested } from './matchingApi';
 
 type Config = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
@@ -32,7 +31,6 @@ export const confirmTutor = createAsyncThunk<
       const db = await database();
       const { previous } = await setConfirmedTutor(db, studentId, subjectId, tutorId);
       const tutorIds = [...new Set([previous, tutorId])].filter((t): t is string => !!t);
-      await syncTutorEntries(db, tutorIds);
       return fulfillWithValue(
         { studentId, tutorIds },
         { toast: tutorId ? 'Matching.matched' : 'Matching.unmatched' },
