@@ -24,6 +24,12 @@ const E2E_ALONE = [
   'tests/e2e/hosting.test.ts',
 ];
 
+/**
+ * expect.poll's deadline where a test waits for the backend or the browser (default 1 s): with
+ * the 2 cores shared by workers, Chromium and the backend, a screen can take longer to show.
+ */
+const POLL = { poll: { timeout: 10_000 } };
+
 /** Production builds shared by the run's files (tests/support/productionBuild.ts). */
 const BUILDS_SETUP = 'tests/setup/builds.ts';
 /** The app the browser tests open: the run's local build, served (tests/setup/app.ts). */
@@ -102,6 +108,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          expect: POLL,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: [BUILDS_SETUP],
           testTimeout: 30_000,
@@ -112,6 +119,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          expect: POLL,
           include: ['tests/e2e/**/*.test.ts'],
           exclude: E2E_ALONE,
           globalSetup: [BUILDS_SETUP, APP_SETUP],
@@ -126,6 +134,7 @@ export default defineConfig({
         test: {
           name: 'e2e-alone',
           environment: 'node',
+          expect: POLL,
           include: E2E_ALONE,
           globalSetup: [BUILDS_SETUP, APP_SETUP],
           maxWorkers: 1,
