@@ -173,7 +173,7 @@ describe('createEntitySlice', () => {
   });
 });
 
-describe('createWithAccount (the one account workflow, issue 14)', () => {
+describe('createWithAccount (the one account workflow of users, students and tutors)', () => {
   const request = {
     account: { email: 'ana@tuition.test', isAdmin: false },
     record: { name: 'Ana' },

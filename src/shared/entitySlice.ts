@@ -1,12 +1,12 @@
 /**
- * The one entity-slice factory (issue 5, spec section 4). Every entity list (users, levels,
- * field levels, schools, subjects, countries, students, tutors, orders) is a slice made here, so
- * the state machine below exists once:
+ * The one entity-slice factory (spec section 4). Every entity list (users, levels, field levels,
+ * schools, subjects, countries, students, tutors, orders) is a slice made here, so the state
+ * machine below exists once:
  *
  * - state: the records (a createEntityAdapter collection: `ids` + `entities`, read as `data` by
  *   `selectors.selectAll`), and the flags `loading`, `error`, `success`, `deleted`;
  * - fetch: loading, then the records or an error; watch: the same, then every change by anyone
- *   (live listeners, issue 16);
+ *   (live listeners: another admin's change shows without a reload);
  * - create: appends the record and sets success; modify: replaces it and sets success;
  * - delete: removes it and sets deleted;
  * - cleanUp: resets loading, error, success and deleted;
@@ -154,10 +154,10 @@ interface Flags {
  * - unsorted: a held row keeps its place, a new one is appended;
  * - removed ids leave `ids` and `entities`; `ids` stays the same array when its order is
  *   unchanged (selectors memoised on it keep their result).
- * Why (issue 16, a remote change shown in < 300 ms at 50,000 rows): through Immer the adapter
- * took ~200 ms per batch there (drafts, `current()` and copies of the 50,000-key `entities`);
- * this copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copying plus
- * O(k log n) comparisons.
+ * Why (a remote change must show in < 300 ms at 50,000 rows): through Immer the adapter took
+ * ~200 ms per batch there (drafts, `current()` and copies of the 50,000-key `entities`); this
+ * copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copying plus O(k log n)
+ * comparisons.
  * @returns a new state; `state` is not changed.
  */
 export function applyWatchBatch<T extends { id: string }, S extends EntityState<T, string>>(
@@ -320,10 +320,10 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   const watchFailed = createAction<AppError>(`${name}/watchFailed`);
 
   /**
-   * Follows the list live (issue 16 item 2): the api's `watch` (rows first, then every change by
-   * anyone, applied as they come); an api without it is read once (fetchAll). Dispatch it where a
-   * list is shown and call the returned function when the screen is left (or the user signs
-   * out, which unmounts the screen).
+   * Follows the list live (another admin's change appears without a reload): the api's `watch`
+   * (rows first, then every change by anyone, applied as they come); an api without it is read once
+   * (fetchAll). Dispatch it where a list is shown and call the returned function when the screen is
+   * left (or the user signs out, which unmounts the screen).
    * @returns the function that detaches the listeners.
    */
   const watch =

@@ -1,7 +1,7 @@
 /**
  * Values loaded on first use (the store's backend apis, the account workflow): kept out of
- * shared/entitySlice so that the session slice, which /login loads, does not bring the
- * entity-slice factory and its Database code with it (issue 16 item 6).
+ * shared/entitySlice so that the session slice, which /login loads, does not bring the entity-slice
+ * factory and its Database code with it.
  */
 
 /** A value, or a function that loads it on first use (keeps SDK code out of /login's bundle). */

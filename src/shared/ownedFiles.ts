@@ -1,8 +1,8 @@
 /**
- * The files a record owns in Cloud Storage (spec section 3, Files; issue 15 item 2): a user's
- * logo, a student's or tutor's photo, a tutor's CV. Their storage paths are derived from the
- * record's id (`{folder}/{id}.{ext}`), never taken from a stored URL, and replacing one goes
- * through one helper for every entity (issue 14 item 4).
+ * The files a record owns in Cloud Storage (spec section 3, Files): a user's logo, a student's or
+ * tutor's photo, a tutor's CV. Their storage paths are derived from the record's id
+ * (`{folder}/{id}.{ext}`), never taken from a stored URL (a forged URL must not make an admin's
+ * save delete another record's file), and replacing one goes through one helper for every entity.
  */
 import type { ProgressHandler } from './upload';
 

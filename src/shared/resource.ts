@@ -1,9 +1,9 @@
 /**
- * The resource registry's entry (issue 14 item 5): everything the app needs to wire one entity
- * or admin screen, declared once by its feature. The app builds the store (reducers and the
- * thunks' apis), the router (list, /new and /:id routes, admin only) and the side navigation
- * from the list of resources in `src/app/resources.ts`; adding an entity like schools is its
- * feature folder plus one line there, plus its rules.
+ * The resource registry's entry: everything the app needs to wire one entity or admin screen,
+ * declared once by its feature. The app builds the store (reducers and the thunks' apis), the
+ * router (list, /new and /:id routes, admin only) and the side navigation from the list of
+ * resources in `src/app/resources.ts`; adding an entity like schools is its feature folder plus one
+ * line there, plus its rules.
  */
 import type { Reducer } from '@reduxjs/toolkit';
 import type { ComponentType } from 'react';

@@ -10,10 +10,10 @@ export type ProgressHandler = (percent: number) => void;
 
 /**
  * The `Content-Disposition` every upload carries: `attachment`, so that opening a download URL
- * saves the file instead of rendering it as a page (issue 15: a stored file must never run as a
- * document under the bucket's origin; `<img>` ignores the header, so the app's own display is
- * unchanged). The file name is the object's own (`{id}.{ext}`), never the uploader's. storage.rules
- * refuse uploads without it; the resize extension copies it to the 200x200 copy.
+ * saves the file instead of rendering it as a page (a stored file must never run as a document
+ * under the bucket's origin; `<img>` ignores the header, so the app's own display is unchanged).
+ * The file name is the object's own (`{id}.{ext}`), never the uploader's. storage.rules refuse
+ * uploads without it; the resize extension copies it to the 200x200 copy.
  */
 export function attachmentDisposition(path: string): string {
   return `attachment; filename*=utf-8''${encodeURIComponent(path.slice(path.lastIndexOf('/') + 1))}`;
@@ -100,12 +100,11 @@ export function isProjectStorageUrl(url: string | null | undefined, bucket: stri
 }
 
 /**
- * Deletes a record's own stored file and its resized copy, found through the record's download
- * URL, but only when that URL names the file the record owns: `{folder}/{id}.{ext}` or its
- * `_200x200` copy in the project's bucket. The paths are derived from the record's id, never
- * trusted from the URL (issue 15: a user could point their logoUrl at a tutor's CV and have an
- * admin's replace or delete remove it). Anything else is left alone; a file already gone counts
- * as deleted.
+ * Deletes a record's own stored file and its resized copy, found through the record's download URL,
+ * but only when that URL names the file the record owns: `{folder}/{id}.{ext}` or its `_200x200`
+ * copy in the project's bucket. The paths are derived from the record's id, never trusted from the
+ * URL (otherwise a user could point their logoUrl at a tutor's CV and have an admin's replace or
+ * delete remove it). Anything else is left alone; a file already gone counts as deleted.
  * @param owner the folder ('users', 'students', 'tutors', 'tutor-cvs') and the record's id.
  */
 export async function deleteStoredFile(
@@ -128,11 +127,11 @@ export async function deleteStoredFile(
 }
 
 /**
- * Replaces a record's image (issue 14; spec 3, Files): deletes the old file and its resized copy
- * first (only when the stored URL names the record's own file, see deleteStoredFile), uploads the
- * new one, and waits for its 200x200 copy. Deleting first matters: with the same extension the
- * old resized copy would otherwise be taken for the new one, and its URL stops working when the
- * resize overwrites it (a dead image three seconds later).
+ * Replaces a record's image (spec 3, Files): deletes the old file and its resized copy first (only
+ * when the stored URL names the record's own file, see deleteStoredFile), uploads the new one, and
+ * waits for its 200x200 copy. Deleting first matters: with the same extension the old resized copy
+ * would otherwise be taken for the new one, and its URL stops working when the resize overwrites it
+ * (a dead image three seconds later).
  * @returns the new resized copy's download URL, the address the record keeps.
  */
 export async function replaceImage(

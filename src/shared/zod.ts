@@ -3,7 +3,7 @@
  * configured by shared/zodConfig before any schema is built or parsed. It is zod's tree-shakable
  * API (zod docs, "Zod Mini": functions instead of methods, same parser, core and issues), the one
  * API of the app: bundlers drop the functions no module uses, where the method API's classes carry
- * all of them, so /login downloads only the zod its schemas use (issue 16 item 6). Import it as
+ * all of them, so /login downloads only the zod its schemas use. Import it as
  * `import * as z from '@/shared/zod'`, never 'zod' itself (eslint.config.js); types may come from
  * zod type-only.
  */

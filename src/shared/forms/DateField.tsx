@@ -79,7 +79,7 @@ export function DateField({
         dateFormat={DISPLAY_DATE_FORMAT}
         strictParsing
         placeholderText={t('datePlaceholder')}
-        // The widget's own labels, translated (issue 17: no English in the Spanish interface).
+        // The widget's own labels, translated (no English in the Spanish interface).
         locale={spanish ? 'es' : undefined}
         // Weeks start on Monday in Spanish-speaking countries (date-fns' es locale, weekStartsOn
         // 1), which the picker does not take from the locale by itself.

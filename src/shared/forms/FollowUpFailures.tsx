@@ -14,10 +14,10 @@ export interface FollowUpFailuresProps {
 }
 
 /**
- * After an account was created, the follow-up steps that failed (record, upload, invitation),
- * each with its translated error, and one Retry button (spec section 4: "Any failure shows the
- * error"; issue 6: retry without creating a second account). Used by the people and users
- * create forms. Message ids: FollowUp.* (people.json, which both forms' routes load).
+ * After an account was created, the follow-up steps that failed (record, upload, invitation), each
+ * with its translated error, and one Retry button (spec section 4: "Any failure shows the error"; a
+ * retry runs only the failed steps and never creates a second account). Used by the people and
+ * users create forms. Message ids: FollowUp.* (people.json, which both forms' routes load).
  */
 export function FollowUpFailures({
   failures,

@@ -9,14 +9,14 @@ import { useRemoteChangesContext } from './remoteChangesContext';
 const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
 
 /**
- * The `<form>` of every create/edit form (issue 14): browser validation off (the schema's
- * messages show instead), submit through `form.submit` (one save at a time), and the form
- * reported to the unsaved-changes guard while it holds unsaved input.
+ * The `<form>` of every create/edit form: browser validation off (the schema's messages show
+ * instead), submit through `form.submit` (one save at a time), and the form reported to the
+ * unsaved-changes guard while it holds unsaved input.
  *
- * On a page that follows its record (RemoteChangesContext, issue 16 item 2) the form shows, at
- * its top, that another admin changed the record (with Reload) or deleted it; a deleted record's
- * form is disabled (a disabled fieldset: no input, no Save) and never submits. The notice is
- * hidden while this form's own save runs, whose echo may arrive before the save settles.
+ * On a page that follows its record (RemoteChangesContext) the form shows, at its top, that another
+ * admin changed the record (with Reload) or deleted it; a deleted record's form is disabled (a
+ * disabled fieldset: no input, no Save) and never submits. The notice is hidden while this form's
+ * own save runs, whose echo may arrive before the save settles.
  */
 export function Form<V extends FieldValues, O>({
   form,

@@ -2,11 +2,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { RemoteChanges } from './remoteChangesContext';
 
 /**
- * What a form says when another admin changed or deleted its record meanwhile (issue 16 item 2):
- * changed: the warning, the fields they changed (by the form's labels where the form shows the
- * field, else the record's field name) and Reload (the stored values replace the form's);
- * deleted: that it was deleted (`Form` then disables saving). Nothing while the record is as
- * loaded. A Bulma warning with role="alert", so screen readers announce it when it appears.
+ * What a form says when another admin changed or deleted its record meanwhile: changed: the
+ * warning, the fields they changed (by the form's labels where the form shows the field, else the
+ * record's field name) and Reload (the stored values replace the form's); deleted: that it was
+ * deleted (`Form` then disables saving). Nothing while the record is as loaded. A Bulma warning
+ * with role="alert", so screen readers announce it when it appears.
  */
 export function RemoteChangesNotice({
   remote,

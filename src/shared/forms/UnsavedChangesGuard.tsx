@@ -1,11 +1,11 @@
 /**
- * Leaving a form with unsaved input asks first (issue 14, spec section 4: nothing typed is lost
- * silently). One guard for the whole signed-in frame, because React Router honours one blocker
- * at a time and a page may hold several forms (the person page keeps each visited tab mounted).
- * Forms report themselves with `useUnsavedChanges`; a navigation to another path is held by
- * react-router's `useBlocker` while any reported form is unsaved, and the confirm dialog offers
- * to leave or stay; closing or reloading the tab triggers the browser's own `beforeunload`
- * prompt. A form whose save is in flight or done does not hold the navigation its success makes.
+ * Leaving a form with unsaved input asks first (spec section 4: nothing typed is lost silently).
+ * One guard for the whole signed-in frame, because React Router honours one blocker at a time and a
+ * page may hold several forms (the person page keeps each visited tab mounted). Forms report
+ * themselves with `useUnsavedChanges`; a navigation to another path is held by react-router's
+ * `useBlocker` while any reported form is unsaved, and the confirm dialog offers to leave or stay;
+ * closing or reloading the tab triggers the browser's own `beforeunload` prompt. A form whose save
+ * is in flight or done does not hold the navigation its success makes.
  */
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';

@@ -4,8 +4,8 @@ import { format, isValid, parse } from 'date-fns';
 export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
 
 /**
- * A typed date, read strictly as dd/MM/yyyy with a four-digit year (issue 14: `01/02/20` was
- * stored as the year 20, and `31/02/2020` or `abc` silently emptied the field).
+ * A typed date, read strictly as dd/MM/yyyy with a four-digit year (a looser reading stored
+ * `01/02/20` as the year 20, and `31/02/2020` or `abc` silently emptied the field).
  * @returns 'yyyy-MM-dd' for a real date, null for an empty text, undefined for anything else
  *   (`01/02/20`, `31/02/2020`, `15/13/2020`, `abc`).
  */

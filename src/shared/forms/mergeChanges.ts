@@ -1,6 +1,6 @@
 /**
  * Comparing and merging records as the Realtime Database stores them, for a form whose record
- * another admin may change meanwhile (useRemoteChanges, issue 16 item 2). Pure functions.
+ * another admin may change meanwhile (useRemoteChanges). Pure functions.
  */
 
 /** A stored record or object field: its children by key. */

@@ -1,7 +1,7 @@
 /**
- * The form values of a stored record, from the form's empty values (issue 14: a field added to a
- * record's schema and to its empty form values needs no third place that copies it). For each
- * field of `empty`:
+ * The form values of a stored record, from the form's empty values (so that a field added to a
+ * record's schema and to its empty form values needs no third place that copies it). For each field
+ * of `empty`:
  * - absent or null in the record: the empty value (e.g. 'SG', '0', '');
  * - a number where the form holds text (an `order` typed as '0', a price): its text;
  * - a boolean field: true only when the record says `true`;

@@ -1,6 +1,6 @@
 /**
- * The record open in an edit page's forms (useRemoteChanges, issue 16 item 2), as a React context
- * that `Form` and `useFormState` read: null outside such a page (create mode, the sign-in forms).
+ * The record open in an edit page's forms (useRemoteChanges), as a React context that `Form` and
+ * `useFormState` read: null outside such a page (create mode, the sign-in forms).
  */
 import { createContext, useContext } from 'react';
 

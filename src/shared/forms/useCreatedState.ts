@@ -5,9 +5,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 export const CREATED_STATE = { created: true } as const;
 
 /**
- * Whether this edit page was reached by creating its record (issue 14: the page then opens the
- * next tab). Read once; the state is then cleared from the history entry, so a reload or a
- * later visit opens the page as usual.
+ * Whether this edit page was reached by creating its record (the page then opens the next tab).
+ * Read once; the state is then cleared from the history entry, so a reload or a later visit opens
+ * the page as usual.
  */
 export function useCreatedState(): boolean {
   const location = useLocation();

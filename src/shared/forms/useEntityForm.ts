@@ -1,12 +1,12 @@
 /**
  * Loading and saving of one record by a create/edit form (spec section 4): forms start in create
- * mode and switch to edit mode when an id is in the route; a failed load of the record redirects
- * to its list; a save shows loading, then success or error (toasts come from the thunks), and
- * redirects to the list, as it was left (listReturnPath), after success. A failed save keeps the form's input: the form holds its
- * own values and this hook only navigates on success. A record with further tabs (a subject)
- * continues on its edit page after creation, with `{ created: true }` as the location state so
- * the page opens the next tab (issue 14). In edit mode the record is followed while the form is
- * open (useRemoteChanges, issue 16): `remote` goes into RemoteChangesContext around the forms,
+ * mode and switch to edit mode when an id is in the route; a failed load of the record redirects to
+ * its list; a save shows loading, then success or error (toasts come from the thunks), and
+ * redirects to the list, as it was left (listReturnPath), after success. A failed save keeps the
+ * form's input: the form holds its own values and this hook only navigates on success. A record
+ * with further tabs (a subject) continues on its edit page after creation, with `{ created: true }`
+ * as the location state so the page opens the next tab. In edit mode the record is followed while
+ * the form is open (useRemoteChanges): `remote` goes into RemoteChangesContext around the forms,
  * and `modify` writes only the fields the admin changed.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';

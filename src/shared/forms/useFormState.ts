@@ -1,15 +1,15 @@
 /**
- * The one form system of the product (issue 14, spec sections 4 and 5): react-hook-form holds a
- * create/edit form's values, touched and dirty state; a zod schema validates them through
- * `zodResolver`, and its issue messages are catalogue ids. Every form gets, from here, once:
+ * The one form system of the product (spec sections 4 and 5): react-hook-form holds a create/edit
+ * form's values, touched and dirty state; a zod schema validates them through `zodResolver`, and
+ * its issue messages are catalogue ids. Every form gets, from here, once:
  * - errors shown once a field was changed or left (touched) and on every field after a submit,
  *   translated from the catalogue, including cross-field rules (the whole form is validated on
  *   each change, as the schema's refinements may name another field);
  * - a submit that cannot run twice (Enter, double click, slow network: see `submit`);
  * - a failed save that keeps the input (the values live here; only success leaves the form);
  * - the unsaved-changes prompt on leaving (`isDirty`, reported to UnsavedChangesGuard by `Form`);
- * - on a page that follows its record (RemoteChangesContext, issue 16), Reload: the values start
- *   again from `initial`, which the page then computes from the stored record.
+ * - on a page that follows its record (RemoteChangesContext), Reload: the values start again from
+ *   `initial`, which the page then computes from the stored record.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, type FormEvent } from 'react';
@@ -130,8 +130,8 @@ export function useFormState<V extends FieldValues, O>(
   });
 
   // A save in flight, known at once: two Enter presses 30 ms apart arrive before React has
-  // re-rendered (issue 14: the record was saved twice). It stays set once a save resolves `true`
-  // (saved, the form is being left), or a second Enter would create the record again.
+  // re-rendered (without this check the record was saved twice). It stays set once a save resolves
+  // `true` (saved, the form is being left), or a second Enter would create the record again.
   const inFlight = useRef(false);
   const submit = (onSubmit: (output: O) => unknown, submitting: boolean) => (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,8 @@
 /**
- * A record open in an edit form, followed while the form is open (issue 16 item 2): when another
- * admin changes or deletes it meanwhile, the form says so (RemoteChangesNotice, shown by `Form`)
- * instead of silently overwriting, offers to reload the stored values, and a save writes only the
- * fields this admin changed (`merge`), so the other admin's changes to other fields survive.
+ * A record open in an edit form, followed while the form is open: when another admin changes or
+ * deletes it meanwhile, the form says so (RemoteChangesNotice, shown by `Form`) instead of silently
+ * overwriting, offers to reload the stored values, and a save writes only the fields this admin
+ * changed (`merge`), so the other admin's changes to other fields survive.
  *
  * A page that edits a record calls `useRemoteChanges(path, id, loaded)` (useEntityForm does it
  * for its pages), edits `record` (the loaded record, or the stored one after Reload), passes its
@@ -16,8 +16,8 @@ import { watchValue } from '../watchValue';
 import { differingFields, mergeChanges, sameStored, type Stored } from './mergeChanges';
 import type { RemoteChanges } from './remoteChangesContext';
 
-// The context and its types live apart so that every form (the sign-in ones too) reads the
-// context without this module's code (issue 16 item 6).
+// The context and its types live apart so that every form (the sign-in ones too) reads the context
+// without this module's code, which /login's bundle does not need.
 export {
   RemoteChangesContext,
   useRemoteChangesContext,

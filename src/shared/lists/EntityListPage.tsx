@@ -8,7 +8,8 @@
  * Lists sorted by `order` that admins reorder (spec section 3: field levels, schools, subjects)
  * pass `reorder`: they also get up/down buttons per row, a Status column, and hide obsolete rows
  * unless 'Show all' is on (hidden rows keep their place, see shared/reorder). 'Show all' lives in
- * the query string (`all=1`) beside the table's own search, sort and page (issue 17).
+ * the query string (`all=1`) beside the table's own search, sort and page, so Back, a reload and a
+ * shared link restore it.
  *
  * 'Loading…' shows from the first frame until the first read settles; a failed read offers Retry;
  * after a delete, focus goes to the table (the row that held it is gone).
@@ -118,7 +119,7 @@ export function EntityListPage<T extends ListedRecord, S>({
   const [deleting, setDeleting] = useState(false);
   const focusTableAfterClose = useRef(false);
 
-  // The list follows the database while shown (issue 16): another admin's change appears here.
+  // The list follows the database while shown: another admin's change appears here.
   const { retry } = useLiveList(entity);
 
   useEffect(() => {

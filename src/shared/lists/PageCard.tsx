@@ -5,8 +5,7 @@ import { DocumentTitle } from '../DocumentTitle';
 
 /**
  * On a record's form (a route `<list>/:id`), the link to its history in the audit log
- * (issue 17 item 4: `/audit?record=<id>`; record keys are push ids or uids, so the id alone
- * names the record).
+ * (`/audit?record=<id>`; record keys are push ids or uids, so the id alone names the record).
  */
 function HistoryLink() {
   const { id } = useParams();

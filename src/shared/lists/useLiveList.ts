@@ -14,9 +14,9 @@ export interface Watchable {
 }
 
 /**
- * Follows an entity list while the calling screen is mounted (issue 16 item 2): the rows arrive
- * in the slice, then every change by another admin within one batch (shared/rtdb `watch`); the
- * listeners are detached when the screen is left or the user signs out (the screen unmounts).
+ * Follows an entity list while the calling screen is mounted: the rows arrive in the slice, then
+ * every change by another admin within one batch (shared/rtdb `watch`); the listeners are detached
+ * when the screen is left or the user signs out (the screen unmounts).
  * @returns `retry`, which follows it again (the Retry button of a failed load).
  */
 export function useLiveList(entity: Watchable): { retry: () => void } {

@@ -1,5 +1,5 @@
 /**
- * Which columns a table shows at its current width (issue 17: at 1280 px the orders table was
+ * Which columns a table shows at its current width (without it, at 1280 px the orders table was
  * 1,520 px wide in a 944 px card and the sticky actions covered the dates; at 390 px names were
  * cut). Columns are hidden, least important first, until the rest fit; the first column and the
  * actions column always stay. What is hidden is shown inside each row instead (DataTable).
