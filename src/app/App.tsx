@@ -27,8 +27,8 @@ export function App() {
 
 /**
  * Renders nothing until the persisted session is back, so that the guards never send a signed-in
- * visitor to /login. Unlike redux-persist's PersistGate it does not wait for the lists (issue 16
- * item 5): their first page arrives from IndexedDB while the screen paints.
+ * visitor to /login. Unlike redux-persist's PersistGate it does not wait for the lists: their first
+ * page arrives from IndexedDB while the screen paints.
  */
 function SessionGate({ children }: { children: ReactNode }) {
   return useAppSelector(sessionRestored) ? children : null;

@@ -61,7 +61,7 @@ async function started(storage: PersistStorage) {
   return { store, persistor };
 }
 
-describe('persisted store (issue 16 item 5)', () => {
+describe('persisted store (only what helps a reload, bounded in size)', () => {
   it('keeps only the first 50 rows of a 10,000-row list, in the slice order, and no flags', async () => {
     const { storage, items } = memoryStorage();
     const { store, persistor } = await started(storage);

@@ -1,7 +1,6 @@
 /**
- * What the store keeps across reloads, and where (issue 5: IndexedDB, since localStorage's few
- * megabytes overflow with a real agency's thousands of students; issue 16 item 5: keep only what
- * helps, bounded in size).
+ * What the store keeps across reloads, and where (IndexedDB, since localStorage's few megabytes
+ * overflow with a real agency's thousands of students; only what helps a reload, bounded in size).
  *
  * - the session (auth slice) whole, without its flags;
  * - of each entity list only its first page (persistedList.ts, loaded with the lists).

@@ -1,10 +1,9 @@
 /**
- * What survives a reload of an entity list (issue 16 item 5): only its first page, the first
- * {@link PERSISTED_ROWS} ids in the slice's order and their entities, so that a reload paints the
- * first page at once and the rest comes from the database. At 50,000 records a whole list is tens
- * of megabytes to serialise after every load and to read back before the first paint; a page is a
- * few kilobytes. Loaded with the registry (store.ts `loadResources`), not by /login, which has no
- * list (issue 16 item 6).
+ * What survives a reload of an entity list: only its first page, the first {@link PERSISTED_ROWS}
+ * ids in the slice's order and their entities, so that a reload paints the first page at once and
+ * the rest comes from the database. At 50,000 records a whole list is tens of megabytes to
+ * serialise after every load and to read back before the first paint; a page is a few kilobytes.
+ * Loaded with the registry (store.ts `loadResources`), not by /login, which has no list.
  */
 import {
   createTransform,

@@ -1,8 +1,8 @@
 /**
- * The resource registry (issue 14 item 5): every entity and admin screen the app wires, in the
- * order of the side navigation within each group. The store (src/app/store.ts), the router
- * (src/app/router.tsx) and the navigation (src/app/layout/navigation.ts) are built from this
- * list; adding an entity like schools is its feature folder, one line here, and its rules.
+ * The resource registry: every entity and admin screen the app wires, in the order of the side
+ * navigation within each group. The store (src/app/store.ts), the router (src/app/router.tsx) and
+ * the navigation (src/app/layout/navigation.ts) are built from this list; adding an entity like
+ * schools is its feature folder, one line here, and its rules.
  */
 import { auditResource } from '@/features/audit/resource';
 import { countriesResource } from '@/features/countries/resource';

@@ -1,8 +1,9 @@
 /**
  * The route table (spec section 2, Route list). Pages are loaded lazily so that each route ships
- * only its own code (issue 5 budget: /login must not load the Database SDK, charts, date pickers
- * or QR codes). Guards: RequireAuth (signed-out visitors go to /login), RequireAdmin (non-admins
- * go to /), RedirectIfSignedIn (a signed-in visitor on /login goes to /).
+ * only its own code (/login, whose budget is 180 KB gzipped in bench/app.ts, must not load the
+ * Database SDK, charts, date pickers or QR codes). Guards: RequireAuth (signed-out visitors go to
+ * /login), RequireAdmin (non-admins go to /), RedirectIfSignedIn (a signed-in visitor on /login
+ * goes to /).
  */
 import {
   createBrowserRouter,
@@ -28,9 +29,9 @@ const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
 
 /**
  * Admin screens (spec section 6), from the resource registry: each resource's list at its path,
- * and, when it has a form, `${path}/new` and `${path}/:id`. The registry (every feature's slice
- * and api) is not part of /login's code (issue 16 item 6): these routes are added on the first
- * navigation that needs them (`patchRoutesOnNavigation` below).
+ * and, when it has a form, `${path}/new` and `${path}/:id`. The registry (every feature's slice and
+ * api) is not part of /login's code: these routes are added on the first navigation that needs them
+ * (`patchRoutesOnNavigation` below).
  */
 function adminRoutesOf(resources: readonly RegisteredResource[]): RouteObject[] {
   return resources.flatMap((resource): RouteObject[] => [
@@ -67,8 +68,8 @@ const publicRoutes: RouteObject[] = [
 ];
 
 /**
- * The local backend's outbox (issue 5): what the Auth emulator would have e-mailed. The
- * production build replaces `VITE_USE_EMULATORS` by a literal, so the route and its chunk are gone.
+ * The local backend's outbox: what the Auth emulator would have e-mailed. The production build
+ * replaces `VITE_USE_EMULATORS` by a literal, so the route and its chunk are gone.
  */
 const localRoutes: RouteObject[] =
   import.meta.env.VITE_USE_EMULATORS === 'true'

@@ -1,9 +1,9 @@
 /**
  * The Redux store: one slice per registered resource (src/app/resources.ts, made by
- * shared/entitySlice) plus the session. What survives a reload is chosen in persistStorage.ts
- * (issue 16 item 5): the session without its flags, and each list's first page only; only the
- * session holds the first paint (see `sessionRestored`), and signing out empties the persisted
- * store. The thunks get their backend as `extraArgument` (ThunkExtra).
+ * shared/entitySlice) plus the session. What survives a reload is chosen in persistStorage.ts: the
+ * session without its flags, and each list's first page only; only the session holds the first
+ * paint (see `sessionRestored`), and signing out empties the persisted store. The thunks get their
+ * backend as `extraArgument` (ThunkExtra).
  */
 import { combineSlices, configureStore, type Reducer } from '@reduxjs/toolkit';
 import {
@@ -47,9 +47,9 @@ type EntityStates = {
 };
 
 /**
- * The root reducer persisting to `storage`: the session from the start, each resource's list
- * once injected (`injectResources`, issue 16 item 6: /login ships no feature's slice). One per
- * store: redux-persist keeps its writer and its rehydration state inside each persisted reducer.
+ * The root reducer persisting to `storage`: the session from the start, each resource's list once
+ * injected (`injectResources`, so /login ships no feature's slice). One per store: redux-persist
+ * keeps its writer and its rehydration state inside each persisted reducer.
  */
 function makeRootReducer(storage: PersistStorage) {
   return combineSlices({
@@ -167,9 +167,9 @@ const registry = async () => {
 };
 
 /**
- * The resource registry (src/app/resources.ts), its slices and apis injected into the app's
- * store; loaded once, by the signed-in shell and the admin routes (router.tsx) before their
- * screens render, so that /login loads none of it (issue 16 item 6).
+ * The resource registry (src/app/resources.ts), its slices and apis injected into the app's store;
+ * loaded once, by the signed-in shell and the admin routes (router.tsx) before their screens
+ * render, so that /login loads none of it.
  */
 export function loadResources(): Promise<readonly RegisteredResource[]> {
   return resolveLazy(registry);

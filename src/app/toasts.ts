@@ -1,10 +1,10 @@
 /**
- * Toasts (spec section 8) without react-toastify in /login's code (issue 16 item 6): the library
- * (about 6 KB gzipped, with its stylesheet) is downloaded when the first toast is shown, and its
- * container is mounted then (App's `Toasts`). Toasts shown before the container is mounted wait
- * here until it is (`toastContainerMounted`): react-toastify 11's own queue hands them to the
- * first container store that subscribes, which React's StrictMode unsubscribes at once in
- * development, and they were lost.
+ * Toasts (spec section 8) without react-toastify in /login's code: the library (about 6 KB gzipped,
+ * with its stylesheet) is downloaded when the first toast is shown, and its container is mounted
+ * then (App's `Toasts`). Toasts shown before the container is mounted wait here until it is
+ * (`toastContainerMounted`): react-toastify 11's own queue hands them to the first container store
+ * that subscribes, which React's StrictMode unsubscribes at once in development, and they were
+ * lost.
  */
 import { useSyncExternalStore } from 'react';
 import type { ToastOptions } from 'react-toastify';

@@ -24,7 +24,7 @@ function Probe() {
   );
 }
 
-describe('I18nProvider (issue 16 item 6: /login downloads only the core catalogue)', () => {
+describe('I18nProvider (/login downloads only the core catalogue)', () => {
   it('loads the core catalogue first and the full one only once a screen asks for it', async () => {
     document.cookie = 'locale=en; path=/';
     render(

@@ -15,11 +15,11 @@ interface Loaded {
  * Provides react-intl with the detected language (spec 1: cookie, else browser language, else
  * English); switching saves the cookie and updates `<html lang>` for screen readers.
  *
- * Downloads the language's core catalogue and renders; the full catalogue only once a screen
- * asks for it (`requestFullCatalogue`, called by FullCatalogue on every screen but sign-in,
- * recovery and 404), so /login downloads none of the other screens' words (issue 16 item 6).
- * Nothing is rendered until the core has arrived: a screen without its words would flash message
- * ids. A failed download is retried on the next language switch or request.
+ * Downloads the language's core catalogue and renders; the full catalogue only once a screen asks
+ * for it (`requestFullCatalogue`, called by FullCatalogue on every screen but sign-in, recovery and
+ * 404), so /login downloads none of the other screens' words. Nothing is rendered until the core
+ * has arrived: a screen without its words would flash message ids. A failed download is retried on
+ * the next language switch or request.
  */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [locale, setLocaleState] = useState<Locale>(detectLocale);

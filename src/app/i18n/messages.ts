@@ -3,10 +3,10 @@
  * visible string is a message id present in both locales (checked by messages.test.ts). Message
  * ids for backend errors are the Firebase codes (shared/errors).
  *
- * Only the visitor's language is downloaded, in two parts (issue 5 budget for /login, issue 16
- * item 6): the core (sign-in, recovery, 404, errors, common words), and the full catalogue of
- * that language (the core and every other area) once a screen that needs it opens (see
- * FullCatalogue); the signed-in shell prefetches it with its own code (`prefetchFullCatalogue`).
+ * Only the visitor's language is downloaded, in two parts, so that /login downloads only its own
+ * words: the core (sign-in, recovery, 404, errors, common words), and the full catalogue of that
+ * language (the core and every other area) once a screen that needs it opens (see FullCatalogue);
+ * the signed-in shell prefetches it with its own code (`prefetchFullCatalogue`).
  */
 import type { Locale } from '@/shared/i18n/locales';
 

@@ -1,8 +1,7 @@
 /**
- * / (spec 2: Home / dashboard). Admins see real figures (DashboardStatistics, issue 9: students,
- * tutors, matched subjects, orders per month, pending approvals, orders close to expiry) in place
- * of the sample summary and recent-users list; the notifications card stays sample content
- * (spec 1).
+ * / (spec 2: Home / dashboard). Admins see real figures (DashboardStatistics: students, tutors,
+ * matched subjects, orders per month, pending approvals, orders close to expiry) in place of the
+ * sample summary and recent-users list; the notifications card stays sample content (spec 1).
  */
 import { DocumentTitle } from '@/shared/DocumentTitle';
 import { FormattedMessage } from 'react-intl';
@@ -13,7 +12,7 @@ import { NotificationsCard } from '@/features/dashboard/components/Notifications
 
 export default function DashboardPage() {
   const session = useAppSelector(selectSession);
-  // Real figures come from admin data (spec 6), so only admins get them (issue 9).
+  // Real figures come from admin data (spec 6), so only admins get them.
   const isAdmin = useAppSelector(selectIsAdmin);
   return (
     <>

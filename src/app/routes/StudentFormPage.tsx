@@ -9,9 +9,9 @@ import { testResultTab } from './testResultTab';
 import { useReferenceData } from './useReferenceData';
 
 /**
- * /students/new and /students/{id}: tabs Basic Profile, Profile Level, Test result, Subjects
- * (spec section 2). The app composes the features: the person form with the test result and
- * the matching tabs (issue 14: features do not import each other).
+ * /students/new and /students/{id}: tabs Basic Profile, Profile Level, Test result, Subjects (spec
+ * section 2). The app composes the features: the person form with the test result and the matching
+ * tabs (features do not import each other).
  */
 export default function StudentFormPage() {
   const dispatch = useAppDispatch();
