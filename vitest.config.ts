@@ -112,6 +112,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: [BUILDS_SETUP],
           testTimeout: 30_000,
+          // Arranging records waits for the server's triggers to handle them (triggersSettled),
+          // and a function's first event starts its worker process.
+          hookTimeout: 60_000,
         },
       },
       {

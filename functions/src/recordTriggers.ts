@@ -2,13 +2,15 @@
  * One database trigger per collection an admin edits (2nd generation `onValueWritten` on
  * `{collection}/{id}`): after every write of a record, whoever made it, the server records it in
  * the audit log (auditLog.ts) and, for students, tutors and orders, keeps the derived nodes
- * (derivedNodes.ts). One trigger per collection rather than one per purpose: each is one worker
- * and one event to deliver per write.
+ * (derivedNodes.ts); a deleted student's or tutor's sign-in account is deleted with it
+ * (accounts.ts). One trigger per collection rather than one per purpose: each is one worker and
+ * one event to deliver per write.
  */
 import { onValueWritten } from 'firebase-functions/v2/database';
 import type { AuditedCollection } from '../../src/shared/domain/audit';
 import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived/index';
 import { writeAuditEntry } from './auditLog.js';
+import { deleteAccountOfRecord } from './accounts.js';
 import { keepDerivedNodes } from './derivedNodes.js';
 import { triggerOptions } from './triggerOptions.js';
 
@@ -27,6 +29,9 @@ function recordWritten(collection: AuditedCollection) {
       }),
       collection in DERIVATIONS
         ? keepDerivedNodes(collection as DerivedCollection, id, change)
+        : undefined,
+      (collection === 'students' || collection === 'tutors') && before && !after
+        ? deleteAccountOfRecord(collection, id)
         : undefined,
     ]);
   });
