@@ -1,6 +1,6 @@
 /**
- * Reading the audit log (issue 17 item 4): newest first, one page at a time, through the indexes
- * of database.rules.json (`auditLog` `.indexOn`: at, entity, recordId, by), never the whole log.
+ * Reading the audit log: newest first, one page at a time, through the indexes of
+ * database.rules.json (`auditLog` `.indexOn`: at, entity, recordId, by), never the whole log.
  *
  * A Realtime Database query orders by one child only, so the most selective filter given picks
  * the index (record, then admin, then entity, else the time) and the page is the last
@@ -23,7 +23,6 @@ import {
   type QueryConstraint,
 } from 'firebase/database';
 import { AUDIT_LOG_PATH, pushIdTimePrefix, type AuditEntry } from '@/shared/domain/audit';
-
 
 /** The collections whose changes are recorded (database.rules.json `auditLog/$entryId/entity`). */
 export const AUDITED_ENTITIES = [

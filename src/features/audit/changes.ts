@@ -1,6 +1,6 @@
 /**
- * An audit entry's before and after as lines a person reads (issue 17 item 4): one per changed
- * leaf field, named by its path ('settings.salePrice', 'tutorMapping.maths.confirmed').
+ * An audit entry's before and after as lines a person reads: one per changed leaf field, named by
+ * its path ('settings.salePrice', 'tutorMapping.maths.confirmed').
  */
 import type { IntlShape } from 'react-intl';
 

@@ -1,7 +1,7 @@
 /**
- * The audit screen's filter in the query string (issue 17: list state survives Back, a reload and
- * a shared link): `?entity=schools&record=<id>&by=<uid>&from=2026-01-31&to=2026-02-28`. Each
- * record form's History link opens `/audit?record=<id>`.
+ * The audit screen's filter in the query string, so that it survives Back, a reload and a shared
+ * link: `?entity=schools&record=<id>&by=<uid>&from=2026-01-31&to=2026-02-28`. Each record form's
+ * History link opens `/audit?record=<id>`.
  */
 import * as z from '@/shared/zod';
 import { AUDITED_ENTITIES, type AuditFilter } from './auditApi';

@@ -1,7 +1,7 @@
 import { defineResource } from '@/shared/resource';
 
 /**
- * The audit log screen (issue 17 item 4): Systems > Audit log, admins only; reads the log itself
+ * The audit log screen: Systems > Audit log, admins only; reads the log itself
  * (features/audit/auditApi), so it has no slice or entity api.
  */
 export const auditResource = defineResource({

@@ -1,6 +1,6 @@
 /**
- * The audit screen's data (issue 17 item 4): the pages of the log read so far for a filter,
- * newest first, and `loadOlder` for the next page. A new filter starts over from the newest page.
+ * The audit screen's data: the pages of the log read so far for a filter, newest first, and
+ * `loadOlder` for the next page. A new filter starts over from the newest page.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';

@@ -129,11 +129,11 @@ export const setPasswordWithLink = createAsyncThunk<
  * from that language's template and its action link carries `lang=<locale>` (Firebase Auth docs,
  * "Send a password reset email": `auth.languageCode`).
  *
- * Answers the same confirmation whether or not an account has the e-mail (issue 15; Firebase's
- * "email enumeration protection" does the same in production): 'auth/user-not-found' counts as
- * sent, so the form cannot be used to learn who has an account. A malformed address is refused
- * here, before any request ('auth/invalid-email', 'Email is invalid'): the Auth service answers
- * it like an unknown account.
+ * Answers the same confirmation whether or not an account has the e-mail (as Firebase's "email
+ * enumeration protection" does in production): 'auth/user-not-found' counts as sent, so the form
+ * cannot be used to learn who has an account. A malformed address is refused here, before any
+ * request ('auth/invalid-email', 'Email is invalid'): the Auth service answers it like an unknown
+ * account.
  */
 export const sendResetLink = createAsyncThunk<void, { email: string; locale?: string }, Config>(
   'auth/sendResetLink',

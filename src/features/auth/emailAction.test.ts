@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionFailure, continuePath, parseEmailAction, signInLinkPath } from './emailAction';
 
-describe('e-mail action links (issue 18; Firebase "custom email action handlers")', () => {
+describe('e-mail action links (Firebase "custom email action handlers")', () => {
   it('reads mode, oobCode, continueUrl and a language of ours', () => {
     expect(
       parseEmailAction('?mode=resetPassword&oobCode=C&apiKey=k&continueUrl=%2Fx&lang=es-419'),

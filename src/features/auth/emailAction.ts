@@ -1,6 +1,6 @@
 /**
  * The e-mail action links of Firebase Auth, handled inside the app at `/auth/action`
- * (AuthActionPage; issue 18 item 5). Firebase builds every action link as
+ * (AuthActionPage). Firebase builds every action link as
  * `<action URL>?mode=<mode>&oobCode=<code>&apiKey=<key>&continueUrl=<url>&lang=<code>` (Firebase
  * Auth docs, "Create custom email action handlers"); the project's e-mail templates point the
  * action URL here (docs/deploy.md), the local outbox rewrites the Auth emulator's links to it.

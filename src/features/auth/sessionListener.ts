@@ -8,9 +8,9 @@
  * - A later report of no account while a session is held (signed out in another tab, account
  *   disabled, token revoked) ends the session and clears the lists.
  * - While signed in, the user's own `users/{uid}/isAdmin` is followed: when an admin changes it
- *   (httpsSetAdmin, issue 15) the ID token is refreshed at once, so Storage sees the new claim;
- *   the function revoked the refresh token, so the refresh fails and the user signs in again,
- *   with the new role everywhere.
+ *   (httpsSetAdmin) the ID token is refreshed at once, so Storage sees the new claim; the function
+ *   revoked the refresh token, so the refresh fails and the user signs in again, with the new role
+ *   everywhere.
  */
 import { onAuthStateChanged } from 'firebase/auth';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';

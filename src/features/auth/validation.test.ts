@@ -67,7 +67,7 @@ describe('changePasswordSchema: the rules of spec 5 (Change password), each repo
   });
 });
 
-describe('the auth form schemas (issue 14: one form system; messages are catalogue ids)', () => {
+describe('the auth form schemas (one form system; messages are catalogue ids)', () => {
   it('loginSchema: both fields required, the e-mail trimmed, no other check (spec 5)', () => {
     expect(loginSchema.parse({ email: ' ana@x ', password: 'p' })).toEqual({
       email: 'ana@x',

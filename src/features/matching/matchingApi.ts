@@ -1,5 +1,5 @@
 /**
- * The tutor mapping writes (issue 8; spec section 3, Tutor mapping).
+ * The tutor mapping writes (spec section 3, Tutor mapping).
  *
  * Both sides of a confirmed match live in two records: `students/{s}/tutorMapping/{subject}/
  * confirmed = t` and `tutors/{t}/confirmedStudents/{s}/{subject} = true`. Every change is ONE

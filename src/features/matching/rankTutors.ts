@@ -1,6 +1,6 @@
 /**
- * Ranking of candidate tutors for one subject of a student (issue 8; spec section 3, Tutor
- * mapping; section 9 for the enumerations). Pure: no I/O, no clock unless `now` is omitted.
+ * Ranking of candidate tutors for one subject of a student (spec section 3, Tutor mapping; section
+ * 9 for the enumerations). Pure: no I/O, no clock unless `now` is omitted.
  *
  * The candidates are the entries of the subject's index (`tutorsBySubject/{subjectId}`,
  * shared/domain/derived/tutorIndex), which holds only active tutors teaching the subject: the first

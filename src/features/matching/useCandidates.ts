@@ -16,8 +16,8 @@ export interface CandidatesState {
 
 /**
  * The candidates of `subjectId` from the index `tutorsBySubject/{subjectId}`, followed live while
- * the component is mounted on that subject (issue 16 items 2 and 3); the listener is detached on
- * a subject change and on unmount.
+ * the component is mounted on that subject; the listener is detached on a subject change and on
+ * unmount.
  */
 export function useCandidates(subjectId: string): CandidatesState {
   const [state, setState] = useState<{

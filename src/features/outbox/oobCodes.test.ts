@@ -10,7 +10,7 @@ const signIn = {
     encodeURIComponent('http://localhost:5173/login?email=ana%40tuition.test'),
 };
 
-describe('local outbox links (issue 5, issue 18)', () => {
+describe('local outbox links', () => {
   it('reads the Auth emulator listing of the project', () => {
     expect(oobCodesUrl('127.0.0.1', 'demo-tuition')).toBe(
       'http://127.0.0.1:9099/emulator/v1/projects/demo-tuition/oobCodes',

@@ -1,6 +1,6 @@
 /**
- * The local outbox (issue 5): what the Auth emulator would have e-mailed, read from its test
- * endpoint `GET http://<host>:9099/emulator/v1/projects/<projectId>/oobCodes` (firebase-tools
+ * The local outbox: what the Auth emulator would have e-mailed, read from its test endpoint
+ * `GET http://<host>:9099/emulator/v1/projects/<projectId>/oobCodes` (firebase-tools
  * `src/emulator/auth/operations.ts` listOobCodesInProject; see shared/reference/auth-emulator.md
  * section 3). Local mode only: the route exists only when `usesEmulators`.
  */
@@ -33,11 +33,11 @@ export async function fetchOobCodes(signal?: AbortSignal): Promise<OobCode[]> {
 }
 
 /**
- * The link a person would follow: the app's own e-mail action page, `/auth/action` on this
- * origin (issue 18: as the project's e-mail templates point there in production), with the
- * emulator's link parameters (mode, oobCode, apiKey, continueUrl). Its `lang` is left out: the
- * emulator always writes `lang=en` (firebase-tools `createOobRecord`), whatever the language of
- * the request, so the page follows the visitor's own language instead.
+ * The link a person would follow: the app's own e-mail action page, `/auth/action` on this origin
+ * (as the project's e-mail templates point there in production), with the emulator's link
+ * parameters (mode, oobCode, apiKey, continueUrl). Its `lang` is left out: the emulator always
+ * writes `lang=en` (firebase-tools `createOobRecord`), whatever the language of the request, so the
+ * page follows the visitor's own language instead.
  */
 export function messageLink(code: OobCode, origin: string): string {
   const url = new URL('/auth/action', origin);

@@ -1,7 +1,7 @@
 /**
- * The two kinds of person (issue 14, spec section 3): what differs between a student and a tutor
- * is declared here once, and the shared list, form page and Basic Profile form read it instead of
- * branching on the kind.
+ * The two kinds of person (spec section 3): what differs between a student and a tutor is declared
+ * here once, and the shared list, form page and Basic Profile form read it instead of branching on
+ * the kind.
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ComponentType } from 'react';

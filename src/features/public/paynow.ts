@@ -1,7 +1,8 @@
 /**
  * PayNow QR payloads: Singapore's bank-transfer scheme, encoded as an EMVCo merchant-presented QR
- * (EMV® QR Code Specification for Payment Systems, Merchant-Presented Mode, "EMV QRCPS-MPM",
- * v1.1) as SGQR/PayNow banking apps scan it. Domain code, written here on purpose (issue 9).
+ * (EMV® QR Code Specification for Payment Systems, Merchant-Presented Mode, "EMV QRCPS-MPM", v1.1)
+ * as SGQR/PayNow banking apps scan it. Domain code (how this agency is paid), so written here on
+ * purpose rather than taken from a library.
  *
  * Structure (EMV QRCPS-MPM, "Data Objects"): the payload is a sequence of data objects, each
  * ID (2 digits) + length (2 digits, number of characters of the value, 01..99) + value. Templates

@@ -15,7 +15,7 @@ import {
   type StatsCounts,
 } from '@/shared/domain/derived/stats';
 
-/** Orders expiring within this many days are listed (issue 9: "next 14 days"). */
+/** Orders expiring within this many days are listed as expiring soon. */
 export const EXPIRY_HORIZON_DAYS = 14;
 /** Months of the orders/revenue chart, the current one included. */
 export const CHART_MONTHS = 12;

@@ -1,6 +1,6 @@
 /**
- * What the dashboard and the statistics page read (issue 16 item 3: figures without reading
- * whole collections), as Realtime Database listeners so the figures follow other admins' writes:
+ * What the dashboard and the statistics page read (figures without reading whole collections), as
+ * Realtime Database listeners so the figures follow other admins' writes:
  * - `stats/counts` (a few numbers) and `stats/months` from the chart's first month on (12 small
  *   nodes), the aggregate nodes of shared/domain/derived/stats.ts;
  * - the oldest `PENDING_LIST_SIZE` entries of `stats/pendingQueue` (`orderByValue`, values are

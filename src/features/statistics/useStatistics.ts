@@ -34,8 +34,7 @@ export interface Statistics {
 /**
  * Follows the aggregate nodes, the expiry queue's window and the two short order lists with
  * listeners (statisticsApi; admin data, spec 6: call it only for admins), detached on unmount;
- * figures change within the round trip of another admin's write (issue 16 item 2). Never reads
- * whole collections.
+ * figures change within the round trip of another admin's write. Never reads whole collections.
  */
 export function useStatistics(): Statistics {
   const [now] = useState(() => Date.now());

@@ -1,7 +1,7 @@
 /**
- * The two callables that own a back-office user's role and existence (issue 15;
- * functions/src/httpsSetAdmin.ts, httpsDeleteUser.ts): the database rules refuse a client write
- * of `isAdmin`, and deleting a user also deletes the Auth account and the logo files, so both go
+ * The two callables that own a back-office user's role and existence
+ * (functions/src/httpsSetAdmin.ts, httpsDeleteUser.ts): the database rules refuse a client write of
+ * `isAdmin`, and deleting a user also deletes the Auth account and the logo files, so both go
  * through the server.
  */
 import { functions } from '@/shared/firebase';

@@ -26,8 +26,8 @@ export const usersApi: EntityApi<User, RecordCreate<User>, RecordModify<User>> =
   ...base,
   /**
    * Changes the role through httpsSetAdmin when `isAdmin` differs from the stored one (the rules
-   * refuse it from clients, issue 15), then stores the new logo (replacing the old files) and the
-   * other changed fields.
+   * refuse it from clients: only the functions write roles), then stores the new logo (replacing
+   * the old files) and the other changed fields.
    */
   async modify({ changes, ...input }) {
     const { isAdmin, ...fields } = changes;

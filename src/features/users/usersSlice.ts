@@ -1,7 +1,8 @@
 /**
  * The users list (spec sections 3, 4 and 7): records under `users/{uid}`, made by the one
- * entity-slice factory; its api (usersApi, through the store's extraArgument) handles logos,
- * roles and deletion. New users come from the factory's `createWithAccount` (issue 6, 14).
+ * entity-slice factory; its api (usersApi, through the store's extraArgument) handles logos, roles
+ * and deletion. New users come from the factory's `createWithAccount` (account, then record, logo
+ * and invitation; a failed step is retried alone).
  *
  * One feature thunk joins the factory's state machine through its `extraReducers` option, with
  * the same flags (loading, error, success): `updateProfile`, the signed-in user's own record,

@@ -53,7 +53,7 @@ describe('userFormSchema (spec 5, User form)', () => {
   });
 
   it.each(['invalid:05/06/21', 'invalid:31/02/2020', 'invalid:abc'])(
-    "refuses the typed date %j with 'Invalid date' (issue 14)",
+    "refuses the typed date %j with 'Invalid date'",
     (createdAt) => {
       expect(checkUserForm({ ...valid, createdAt }).errors.createdAt).toBe('Users.invalidDate');
     },

@@ -26,9 +26,9 @@ const logoSchema = z
 /**
  * The user form (spec 5): e-mail required and matching the pattern ('Invalid E-mail'), name and
  * location required, a created date typed strictly as dd/MM/yyyy (held as 'yyyy-MM-dd' by the
- * shared DateField; 'Invalid date' otherwise, issue 14), and an optional new logo. The stored
- * fields come from the record schema; parsing trims the texts and gives `createdAt` in epoch
- * milliseconds (local midnight of the day), as stored.
+ * shared DateField; 'Invalid date' otherwise), and an optional new logo. The stored fields come
+ * from the record schema; parsing trims the texts and gives `createdAt` in epoch milliseconds
+ * (local midnight of the day), as stored.
  */
 export const userFormSchema = z.extend(z.omit(userRecordSchema, { id: true, logoUrl: true }), {
   location: userRecordSchema.shape.location.check(z.minLength(1, 'Users.locationRequired')),

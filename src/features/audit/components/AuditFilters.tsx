@@ -7,12 +7,12 @@ import { AUDITED_ENTITIES, type AuditAuthor } from '../auditApi';
 import { auditFilterSchema, EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
 
 /**
- * The audit screen's filters (issue 17 item 4): entity, record id, admin and a date range, on the
- * one form system (shared/forms/useFormState). They apply on Filter (one query per choice, not per
- * keystroke) when they hold: the dates are the app's date pickers (dd/MM/yyyy, spec section 9),
- * and a range that ends before it starts is refused. Clear removes them all. A filter is not a
- * record: leaving with a changed, unapplied filter does not ask for confirmation. The page
- * remounts it (`key`) when the filter in force changes from outside (Back, a History link).
+ * The audit screen's filters: entity, record id, admin and a date range, on the one form system
+ * (shared/forms/useFormState). They apply on Filter (one query per choice, not per keystroke) when
+ * they hold: the dates are the app's date pickers (dd/MM/yyyy, spec section 9), and a range that
+ * ends before it starts is refused. Clear removes them all. A filter is not a record: leaving with
+ * a changed, unapplied filter does not ask for confirmation. The page remounts it (`key`) when the
+ * filter in force changes from outside (Back, a History link).
  */
 export function AuditFilters({
   value,

@@ -2,8 +2,8 @@ import { useIntl } from 'react-intl';
 import { formatValue, type FieldChange } from '../changes';
 
 /**
- * The changed fields of one audit entry, one per line: 'field: before → after' (issue 17 item 4),
- * the arrow named 'to' for screen readers.
+ * The changed fields of one audit entry, one per line: 'field: before → after', the arrow named
+ * 'to' for screen readers.
  */
 export function ChangeList({ changes }: { changes: FieldChange[] }) {
   const intl = useIntl();

@@ -1,9 +1,9 @@
 /**
- * /audit (issue 17 item 4; admins only, like every registered screen): who changed which record,
- * when, and the changed fields before and after, newest first, in the generic DataTable. The
- * filters (entity, record, admin, dates) are read through the log's indexes, 50 entries at a time
- * ('Load older entries' reads the next page); they live in the query string, so a record form's
- * History link (`/audit?record=<id>`) opens that record's history.
+ * /audit (admins only, like every registered screen): who changed which record, when, and the
+ * changed fields before and after, newest first, in the generic DataTable. The filters (entity,
+ * record, admin, dates) are read through the log's indexes, 50 entries at a time ('Load older
+ * entries' reads the next page); they live in the query string, so a record form's History link
+ * (`/audit?record=<id>`) opens that record's history.
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';

@@ -10,7 +10,7 @@ export function AuthScreen({ heading, children }: { heading: ReactNode; children
   const intl = useIntl();
   return (
     <main className="auth-screen section">
-      {/* The browser tab's title in the visitor's language (issue 17). */}
+      {/* The browser tab's title in the visitor's language. */}
       <title>{intl.formatMessage({ id: 'Auth.appName' })}</title>
       <div className="auth-card card">
         <div className="card-content">

@@ -1,8 +1,7 @@
 /**
- * /auth/action (issue 18 item 5): Firebase Auth's e-mail action links, inside the app and in the
- * visitor's language (the link's `lang` when it is en or es, else the usual choice). Public and
- * outside the signed-in layout. Modes (Firebase Auth docs, "Create custom email action
- * handlers"; see ../emailAction.ts):
+ * /auth/action: Firebase Auth's e-mail action links, inside the app and in the visitor's language
+ * (the link's `lang` when it is en or es, else the usual choice). Public and outside the signed-in
+ * layout. Modes (Firebase Auth docs, "Create custom email action handlers"; see ../emailAction.ts):
  * - `resetPassword`: `verifyPasswordResetCode` names the account, a new password is chosen with
  *   the profile's live rules (spec 5, `newPasswordSchema`), `confirmPasswordReset` saves it, and
  *   signing in is offered;

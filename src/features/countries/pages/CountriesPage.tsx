@@ -29,7 +29,7 @@ export default function CountriesPage() {
   // Codes whose switch is being written, so a second click cannot race the first.
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
 
-  // Followed live while shown (issue 16).
+  // Followed live while shown: another admin's change appears here.
   const { retry } = useLiveList(countries);
 
   const data = showAll ? all : unstored;

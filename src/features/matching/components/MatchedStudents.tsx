@@ -7,10 +7,10 @@ import type { ReferenceData } from '@/shared/domain/reference';
 import { database } from '@/shared/firebase';
 
 /**
- * The tutor's side of the matches (spec section 3: confirmedStudents, student id -> subjects):
- * each student the tutor is confirmed for, with the subjects. Names come from the students' list
- * rows (`lists/students/{id}/name`, one small read each; issue 16: never whole records for a
- * name); a student whose row cannot be read shows its id.
+ * The tutor's side of the matches (spec section 3: confirmedStudents, student id -> subjects): each
+ * student the tutor is confirmed for, with the subjects. Names come from the students' list rows
+ * (`lists/students/{id}/name`, one small read each; never whole records for a name); a student
+ * whose row cannot be read shows its id.
  */
 export function MatchedStudents({
   tutor,

@@ -1,11 +1,11 @@
 /**
- * The student's Subjects tab (issue 8; spec section 3, Tutor mapping): per subject of the
- * student's profile level, the confirmed tutor and the candidate tutors ranked by rankTutors,
- * each with its score and reasons. The admin toggles suggestions and confirms at most one tutor;
- * confirming another replaces it and Remove clears it, each after a confirmation (the confirmed
- * tutor loses the student), always on both sides (matchingApi). The candidates come from the
- * index of tutors by subject (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never
- * from all tutors (issue 16).
+ * The student's Subjects tab (spec section 3, Tutor mapping): per subject of the student's profile
+ * level, the confirmed tutor and the candidate tutors ranked by rankTutors, each with its score and
+ * reasons. The admin toggles suggestions and confirms at most one tutor; confirming another
+ * replaces it and Remove clears it, each after a confirmation (the confirmed tutor loses the
+ * student), always on both sides (matchingApi). The candidates come from the index of tutors by
+ * subject (`tutorsBySubject/{subjectId}`, followed live: useCandidates), never by reading all
+ * tutors, which at a large agency's size would be too slow.
  */
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { get, ref as dbRef } from 'firebase/database';

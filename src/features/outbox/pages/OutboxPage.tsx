@@ -1,6 +1,6 @@
 /**
- * /outbox (local mode only, issue 5): the e-mails the Auth emulator would have sent, with
- * e-mail, type and a working link, newest first.
+ * /outbox (local mode only): the e-mails the Auth emulator would have sent, with e-mail, type and a
+ * working link, newest first.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';

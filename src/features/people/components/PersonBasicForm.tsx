@@ -100,7 +100,7 @@ export function PersonBasicForm<P extends Student | Tutor>({
       // `changes` is the output of this kind's own schema: fields of P.
       kind.entity.modify({
         id: current.id,
-        // Only the fields changed here: another admin's change to others stays (issue 16).
+        // Only the fields changed here: another admin's change to others stays.
         changes: (remote?.merge(changes) ?? changes) as Partial<P>,
         files: filesOf(output),
         onProgress: setProgress,

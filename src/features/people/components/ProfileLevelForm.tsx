@@ -92,7 +92,7 @@ export function ProfileLevelForm<P extends Student | Tutor>({
       await dispatch(
         kind.entity.modify({
           id: person.id,
-          // The profile level's entries changed here, over the stored ones (issue 16).
+          // The profile level's entries changed here, merged over the stored ones.
           changes: (remote?.merge({ profileLevel: output }) ?? {
             profileLevel: output,
           }) as Partial<P>,

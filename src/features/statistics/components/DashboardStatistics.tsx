@@ -1,9 +1,9 @@
 /**
- * The dashboard's real figures for admins (issue 9), replacing the sample summary and the sample
- * recent-users list: summary tiles, the orders/revenue chart, and the orders waiting for approval
- * or expiring soon. Students, tutors and orders are admin data (spec 6), so the dashboard renders
- * this only for admins. The pieces are the statistics page's; only the order differs (expiring
- * orders first, the dashboard's more urgent list).
+ * The dashboard's real figures for admins, replacing the sample summary and the sample recent-users
+ * list: summary tiles, the orders/revenue chart, and the orders waiting for approval or expiring
+ * soon. Students, tutors and orders are admin data (spec 6), so the dashboard renders this only for
+ * admins. The pieces are the statistics page's; only the order differs (expiring orders first, the
+ * dashboard's more urgent list).
  */
 import { FigureTiles } from './FigureTiles';
 import { OrdersChartCard } from './OrdersChartCard';

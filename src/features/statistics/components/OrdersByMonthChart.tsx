@@ -1,7 +1,7 @@
 /**
- * Orders (bars, left axis) and revenue in SGD (line, right axis) per month for the last 12
- * months (issue 9). Like the radar, the canvas is one `role="img"` with a summary, and a visually
- * hidden table holds the figures.
+ * Orders (bars, left axis) and revenue in SGD (line, right axis) per month for the last 12 months.
+ * Like the radar, the canvas is one `role="img"` with a summary, and a visually hidden table holds
+ * the figures.
  */
 import {
   BarController,

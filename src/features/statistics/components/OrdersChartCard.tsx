@@ -3,7 +3,7 @@ import type { MonthFigures } from '../aggregate';
 import { OrdersByMonthChart } from './OrdersByMonthChart';
 import { StatisticsCard } from './StatisticsCard';
 
-/** The card of orders and revenue per month (issue 9), titled 'Statistics.chart.title'. */
+/** The card of orders and revenue per month, titled 'Statistics.chart.title'. */
 export function OrdersChartCard({
   months,
   className,

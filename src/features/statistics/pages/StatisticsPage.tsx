@@ -1,5 +1,5 @@
 /**
- * /statistic (spec section 2; issue 9: real figures replace the sample line chart): students,
+ * /statistic (spec section 2; real figures in place of the spec's sample line chart): students,
  * active tutors, matched subjects, pending approvals, orders close to expiry, and orders and
  * revenue per month over the last 12 months.
  */

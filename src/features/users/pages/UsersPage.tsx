@@ -25,7 +25,7 @@ export default function UsersPage() {
   const loadError = useAppSelector((state) => state.users.loadError);
   const [toDelete, setToDelete] = useState<User | null>(null);
 
-  // Followed live while shown (issue 16): another admin's change appears here.
+  // Followed live while shown: another admin's change appears here.
   const { retry } = useLiveList(users);
   useEffect(() => {
     return () => {
