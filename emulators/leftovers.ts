@@ -1,10 +1,10 @@
 /**
- * Processes a killed local backend leaves behind (issue 19). emulators/start.ts records, per run,
- * its own pid and the process groups it spawns (firebase-tools with its function workers, the
- * --exec command) in `<dir>/<pid>.json`, and deletes the file when it exits. A file whose owner is
- * gone (SIGKILL, OOM killer) names what may still hold the ports; the next start stops those
- * processes after checking that each pid still runs the recorded command line (a pid can be
- * reused). When a port is still taken, {@link describePortHolder} names the process.
+ * Processes a killed local backend leaves behind. emulators/start.ts records, per run, its own pid
+ * and the process groups it spawns (firebase-tools with its function workers, the --exec command)
+ * in `<dir>/<pid>.json`, and deletes the file when it exits. A file whose owner is gone (SIGKILL,
+ * OOM killer) names what may still hold the ports; the next start stops those processes after
+ * checking that each pid still runs the recorded command line (a pid can be reused). When a port is
+ * still taken, {@link describePortHolder} names the process.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

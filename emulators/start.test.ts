@@ -1,7 +1,7 @@
 /**
- * emulators/start.ts after a hard kill (issue 19): the next start stops the processes the killed
- * run left (firebase-tools and its function workers hold ports 9099/5001/4400/4500) and starts;
- * a port held by an unrelated process is named with its pid and command line.
+ * emulators/start.ts after a hard kill: the next start stops the processes the killed run left
+ * (firebase-tools and its function workers hold ports 9099/5001/4400/4500) and starts; a port held
+ * by an unrelated process is named with its pid and command line.
  *
  * start.ts uses the standard ports, so each case runs in a private network namespace
  * (`unshare -rn`, an unprivileged user namespace); where that is not available the tests are

@@ -1,9 +1,9 @@
 /**
- * Data directory (`--data-dir`): a write acknowledged to the web SDK or to firebase-admin
- * survives a SIGKILL of the server (issue 19). Each round: 1,000 `set()`s by 20 concurrent
- * writers, SIGKILL at a random point between 30% and 80% acknowledged, restart on the same
- * directory, every acknowledged value read back. `DURABILITY_ROUNDS` sets the number of rounds
- * (default 1; issue 19 asks for 10). journal.test.ts does the same through REST.
+ * Data directory (`--data-dir`): a write acknowledged to the web SDK or to firebase-admin survives
+ * a SIGKILL of the server. Each round: 1,000 `set()`s by 20 concurrent writers, SIGKILL at a random
+ * point between 30% and 80% acknowledged, restart on the same directory, every acknowledged value
+ * read back. `DURABILITY_ROUNDS` sets the number of rounds (default 1; the README's figures come
+ * from a 10-round run). journal.test.ts does the same through REST.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from 'firebase-admin/app';

@@ -1,7 +1,8 @@
 /**
- * The crash test of issue 19 for both servers: a stream of writes through an SDK, the server
- * process killed with SIGKILL once some of them are acknowledged (others in flight), then the
- * caller restarts it on the same data directory and checks every acknowledged write.
+ * The crash test of the data directory (`--data-dir`) for both servers: a stream of writes through
+ * an SDK, the server process killed with SIGKILL once some of them are acknowledged (others in
+ * flight), then the caller restarts it on the same data directory and checks every acknowledged
+ * write.
  */
 import type { ChildProcess } from 'node:child_process';
 

@@ -1,7 +1,7 @@
 /**
  * What every callable of this codebase shares: the lazily created Admin SDK app, the admin check
- * against the Realtime Database (the one source of truth for roles, issue 15), the catalogue keys
- * errors carry, and the code of a firebase-admin error.
+ * against the Realtime Database (the one source of truth for roles), the catalogue keys errors
+ * carry, and the code of a firebase-admin error.
  */
 import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase } from 'firebase-admin/database';
@@ -62,11 +62,11 @@ export function isUid(value: unknown): value is string {
 type UsersTree = Record<string, { isAdmin?: unknown } | undefined>;
 
 /**
- * Applies `change` to the `users` tree in one Realtime Database transaction that commits only
- * while `callerUid` is still an admin and some admin other than `targetUid` remains (issue 15:
- * "nothing removes the last admin"). Two admins demoting or deleting each other at the same
- * moment both pass the functions' first check; inside the transaction the second one finds its
- * caller already demoted and is refused, so one admin always remains.
+ * Applies `change` to the `users` tree in one Realtime Database transaction that commits only while
+ * `callerUid` is still an admin and some admin other than `targetUid` remains, so that nothing
+ * removes the last admin. Two admins demoting or deleting each other at the same moment both pass
+ * the functions' first check; inside the transaction the second one finds its caller already
+ * demoted and is refused, so one admin always remains.
  *
  * The whole tree is the transaction's unit because the condition spans several records; the
  * Database retries it when any record changes meanwhile (firebase-admin `Reference.transaction`).
@@ -112,9 +112,9 @@ export async function changeUsersKeepingAnAdmin(
  * The custom claims of a back-office user (one with a `users/{uid}` record): `others` (e.g. a
  * `userType`) kept, `staff: true`, and `admin: true` for an admin only. storage.rules read them
  * (`request.auth.token.staff`, `.admin`) because Storage rules cannot read the Realtime Database:
- * writing a file needs a users record (issue 15), which `staff` stands for. Whoever writes the
- * record writes these claims with it (httpsCreateUser, httpsSetAdmin, scripts/createAdmin.ts,
- * the demo seed); httpsDeleteUser removes them with the account (docs/security.md, "Roles").
+ * writing a file needs a users record, which `staff` stands for. Whoever writes the record writes
+ * these claims with it (httpsCreateUser, httpsSetAdmin, scripts/createAdmin.ts, the demo seed);
+ * httpsDeleteUser removes them with the account (docs/security.md, "Roles").
  */
 export function backOfficeClaims(
   others: Record<string, unknown> | undefined,

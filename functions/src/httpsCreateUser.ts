@@ -97,9 +97,9 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
       : { userType: payload.userType };
   try {
     await auth.setCustomUserClaims(uid, claims);
-    // The role's record half, written with the claim (issue 15: roles live in one place that
-    // clients cannot write): the app then writes the rest of users/{uid}, and the rules accept
-    // only this same isAdmin value from it.
+    // The role's record half, written with the claim (roles live in one place that clients cannot
+    // write): the app then writes the rest of users/{uid}, and the rules accept only this same
+    // isAdmin value from it.
     // The audit log records it (functions/src/auditLog.ts, a trigger on users).
     if ('isAdmin' in payload) {
       await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);

@@ -1,10 +1,10 @@
 /**
- * Callable Cloud Function `httpsDeleteUser` (issue 15): deletes a back-office user whole: the
- * `users/{uid}` record, then the Auth account (so an invitation link sent before no longer sets
- * a password), then the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a
- * failure after it leaves at most an account without a record, which reaches no data and which a
- * retry deletes; never a record without an account. The record's removal is written together
- * with its audit entry (issue 17 item 4: action 'delete', the record as `before`).
+ * Callable Cloud Function `httpsDeleteUser`: deletes a back-office user whole: the `users/{uid}`
+ * record, then the Auth account (so an invitation link sent before no longer sets a password), then
+ * the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a failure after it
+ * leaves at most an account without a record, which reaches no data and which a retry deletes;
+ * never a record without an account. The record's removal is written together with its audit entry
+ * (action 'delete', the record as `before`).
  *
  * Only an admin (read from the database) may call it, and not on themself (so an admin always
  * remains).

@@ -1,11 +1,11 @@
 /**
- * Callable Cloud Function `httpsSetAdmin` (issue 15: one source of truth for roles). Grants or
- * withdraws the admin role of a back-office user: `users/{uid}/isAdmin` (what the database rules
- * read) and the `admin` custom claim (what storage.rules read, since Storage rules cannot read
- * the Realtime Database) change together, and the user's refresh tokens are revoked so that no
- * new ID token carries the old role. An ID token already issued keeps its claims until it
- * expires, at most one hour (docs/security.md). The record's change is written together with
- * its audit entry (issue 17 item 4), and so is the restore after a failed claim update.
+ * Callable Cloud Function `httpsSetAdmin`, through which alone the app changes a user's role.
+ * Grants or withdraws the admin role of a back-office user: `users/{uid}/isAdmin` (what the
+ * database rules read) and the `admin` custom claim (what storage.rules read, since Storage rules
+ * cannot read the Realtime Database) change together, and the user's refresh tokens are revoked so
+ * that no new ID token carries the old role. An ID token already issued keeps its claims until it
+ * expires, at most one hour (docs/security.md). The record's change is written together with its
+ * audit entry, and so is the restore after a failed claim update.
  *
  * Only an admin (read from the database, never from the token) may call it; nobody changes their
  * own role, and the last admin cannot be demoted.
