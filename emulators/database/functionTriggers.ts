@@ -199,7 +199,9 @@ export function deltaOf(before: unknown, after: unknown): unknown {
 function authOf(principal: Principal): { authtype: string; authid?: string } {
   if (principal.admin) return { authtype: 'admin' };
   const uid = principal.auth?.uid;
-  return typeof uid === 'string' ? { authtype: 'app_user', authid: uid } : { authtype: 'unauthenticated' };
+  return typeof uid === 'string'
+    ? { authtype: 'app_user', authid: uid }
+    : { authtype: 'unauthenticated' };
 }
 
 /** True when the trigger's event type fires for a change from `before` to `after`. */
@@ -376,12 +378,18 @@ export class FunctionTriggers {
     const { trigger } = pending;
     const target = this.options.functions;
     if (!target) {
-      this.options.log(`function trigger ${trigger.key}: no Functions emulator known, event dropped`);
+      this.options.log(
+        `function trigger ${trigger.key}: no Functions emulator known, event dropped`,
+      );
       return true;
     }
     let status: number;
     try {
-      status = await post(target, `/functions/projects/${trigger.project}/triggers/${trigger.key}`, pending.body);
+      status = await post(
+        target,
+        `/functions/projects/${trigger.project}/triggers/${trigger.key}`,
+        pending.body,
+      );
     } catch (error) {
       status = 0;
       this.options.log(`function trigger ${trigger.key}: ${(error as Error).message}`);
@@ -390,7 +398,9 @@ export class FunctionTriggers {
     if (status === 404) {
       // The Functions emulator reloaded and knows this trigger under a new key now.
       this.triggers.delete(trigger.name);
-      this.options.log(`function trigger ${trigger.key}: unknown to the Functions emulator, removed`);
+      this.options.log(
+        `function trigger ${trigger.key}: unknown to the Functions emulator, removed`,
+      );
       return true;
     }
     if (pending.attempt >= (this.options.attempts ?? 5)) {

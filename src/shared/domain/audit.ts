@@ -102,8 +102,12 @@ export function auditEntryKey(ms: number, digest: Uint8Array): string {
  * Who wrote an entry, for display: `{ uid }` of the signed-in user, or the catalogue id of the
  * kind of writer (`Audit.authType.admin`: the Admin SDK, a function or the console).
  */
-export function auditAuthor(entry: Pick<AuditEntry, 'by' | 'authType'>): { uid: string } | { messageId: string } {
-  return entry.by ? { uid: entry.by } : { messageId: `Audit.authType.${entry.authType ?? 'unknown'}` };
+export function auditAuthor(
+  entry: Pick<AuditEntry, 'by' | 'authType'>,
+): { uid: string } | { messageId: string } {
+  return entry.by
+    ? { uid: entry.by }
+    : { messageId: `Audit.authType.${entry.authType ?? 'unknown'}` };
 }
 
 type Json = Record<string, unknown>;

@@ -44,10 +44,10 @@ export interface Derivation {
 export function composeDerivations(...parts: Derivation[]): Derivation {
   return {
     project: (id, record, previous) =>
-      Object.assign({}, ...parts.map((part) => part.project?.(id, record, previous) ?? {})) as Record<
-        string,
-        unknown
-      >,
+      Object.assign(
+        {},
+        ...parts.map((part) => part.project?.(id, record, previous) ?? {}),
+      ) as Record<string, unknown>,
     count: (record) => {
       const sum: Record<string, number> = {};
       for (const part of parts)
