@@ -1,8 +1,8 @@
 /**
- * The figures of the statistics page and the dashboard (issues 9 and 16), from what they read:
- * the aggregate nodes under `stats/` (shared/domain/derived/stats.ts, whose predicates define
- * which orders count) and two short order lists. Pure functions: `now` is passed in; months are
- * calendar months of the agency's time zone, Singapore (stats.ts `monthKey`).
+ * The figures of the statistics page and the dashboard, from what they read (never whole
+ * collections): the aggregate nodes under `stats/` (shared/domain/derived/stats.ts, whose
+ * predicates define which orders count) and two short order lists. Pure functions: `now` is passed
+ * in; months are calendar months of the agency's time zone, Singapore (stats.ts `monthKey`).
  */
 import { addDays } from 'date-fns';
 import type { Order } from '@/shared/domain/order';
