@@ -69,7 +69,7 @@ export interface FunctionsEmulatorAddress {
 export interface FunctionTriggersOptions {
   /** The Functions emulator; events are dropped (logged) until it is known. */
   functions?: FunctionsEmulatorAddress;
-  /** Deliveries in flight at once (default 4). */
+  /** Deliveries in flight at once (default 4: each busy one holds a function worker process, and 8 absorbed 1,000 writes no faster). */
   concurrency?: number;
   /** Attempts per event when the Functions emulator fails or is unreachable (default 5). */
   attempts?: number;

@@ -232,6 +232,8 @@ beforeAll(async () => {
       userType: 'student',
       tutorMapping: { [SAMPLE_KEY]: { confirmed: tutorId, updatedAt: 0 } },
     },
+    // A tutor may teach only subjects that exist.
+    [`subjects/${SAMPLE_KEY}`]: { name: 'Sample', countryId: 'SG', id: SAMPLE_KEY },
   });
 });
 
@@ -240,7 +242,11 @@ afterAll(async () => {
   if (admin) await deleteAccount(admin.uid);
   await getAdminDatabase(adminApp())
     .ref()
-    .update({ [`tutors/${refs.tutor}`]: null, [`students/${refs.student}`]: null });
+    .update({
+      [`tutors/${refs.tutor}`]: null,
+      [`students/${refs.student}`]: null,
+      [`subjects/${SAMPLE_KEY}`]: null,
+    });
 });
 
 /**
