@@ -25,6 +25,13 @@ const E2E_ALONE = [
 ];
 
 /**
+ * Integration files that need the backend to themselves, run alone after every other file: they
+ * compare the shared counters under `stats/` before and after their own writes, which any
+ * concurrent file writing people or orders would move too.
+ */
+const INTEGRATION_ALONE = ['tests/integration/stats.test.ts'];
+
+/**
  * expect.poll's deadline where a test waits for the backend or the browser (default 1 s): with
  * the 2 cores shared by workers, Chromium and the backend, a screen can take longer to show.
  */
@@ -52,6 +59,7 @@ const APP_SETUP = 'tests/setup/app.ts';
  * 1. e2e: Chromium (playwright-core) against a production build of the app for the same backend
  *    (tests/setup/app.ts), in 2 workers.
  * 2. e2e-alone: the browser files of E2E_ALONE, one at a time.
+ * 3. integration-alone: the integration files of INTEGRATION_ALONE, one at a time.
  *
  * The production builds start in the background when the run starts (tests/setup/app.ts) or on
  * first use (tests/support/productionBuild.ts). A reporter lists the 15 slowest files at the end.
@@ -110,6 +118,7 @@ export default defineConfig({
           environment: 'node',
           expect: POLL,
           include: ['tests/integration/**/*.test.ts'],
+          exclude: INTEGRATION_ALONE,
           globalSetup: [BUILDS_SETUP],
           testTimeout: 30_000,
           // Arranging records waits for the server's triggers to handle them (triggersSettled),
@@ -130,6 +139,19 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration-alone',
+          environment: 'node',
+          expect: POLL,
+          include: INTEGRATION_ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

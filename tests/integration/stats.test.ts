@@ -8,9 +8,9 @@
  *
  * The backend is shared with other test files, so each test compares the CHANGE of every figure
  * under `stats/` with the change of rebuild() over the records the test wrote: equal when the
- * counters are exact. (Another file's writes through the app at the same moment would move the
- * shared counters too; the files touching counters run in one worker each, and this file's
- * months are in 2031, which no other file uses.)
+ * counters are exact. Another file's writes at the same moment would move the shared counters
+ * too, so this file runs alone, after the others (vitest.config.ts, `integration-alone`); its
+ * months are in 2031, which no other file uses.
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { ref, update } from 'firebase/database';
@@ -147,17 +147,20 @@ describe('stats/ aggregate nodes', () => {
     const id = uniqueId('stats-student');
     mine.students.add(id);
     await students(i).create({ ...studentRecord('Stats Student'), id });
+    await triggersSettled();
     return id;
   }
   async function newTutor(i = 0, status = true) {
     const id = uniqueId('stats-tutor');
     mine.tutors.add(id);
     await tutors(i).create({ ...tutorRecord('Stats Tutor'), status, id });
+    await triggersSettled();
     return id;
   }
   async function newOrder(i = 0, total?: number) {
     const created = await orders(i).create(pendingOrder(total));
     mine.orders.add(created.id);
+    await triggersSettled();
     return created.id;
   }
 
