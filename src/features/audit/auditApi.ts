@@ -24,19 +24,6 @@ import {
 } from 'firebase/database';
 import { AUDIT_LOG_PATH, pushIdTimePrefix, type AuditEntry } from '@/shared/domain/audit';
 
-/** The collections whose changes are recorded (database.rules.json `auditLog/$entryId/entity`). */
-export const AUDITED_ENTITIES = [
-  'users',
-  'levels',
-  'countries',
-  'fieldLevels',
-  'schools',
-  'subjects',
-  'students',
-  'tutors',
-  'orders',
-] as const;
-
 /**
  * What the screen filters on: the collection (`entity`), the record's key (`record`), the
  * author's uid (`by`) and a time range in epoch ms (`from` inclusive, `to` inclusive).

@@ -4,7 +4,8 @@
  * History link opens `/audit?record=<id>`.
  */
 import * as z from '@/shared/zod';
-import { AUDITED_ENTITIES, type AuditFilter } from './auditApi';
+import { AUDITED_COLLECTIONS } from '@/shared/domain/audit';
+import { type AuditFilter } from './auditApi';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -45,7 +46,7 @@ const KEYS = Object.keys(EMPTY_FILTER) as Array<keyof AuditFilterForm>;
 export function parseFilter(params: URLSearchParams): AuditFilterForm {
   const form = { ...EMPTY_FILTER };
   for (const key of KEYS) form[key] = params.get(key)?.trim() ?? '';
-  if (!(AUDITED_ENTITIES as readonly string[]).includes(form.entity)) form.entity = '';
+  if (!(AUDITED_COLLECTIONS as readonly string[]).includes(form.entity)) form.entity = '';
   if (!DAY.test(form.from)) form.from = '';
   if (!DAY.test(form.to)) form.to = '';
   return form;

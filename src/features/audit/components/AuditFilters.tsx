@@ -3,7 +3,8 @@ import { DateField } from '@/shared/forms/DateField';
 import { InputField } from '@/shared/forms/InputField';
 import { SelectField } from '@/shared/forms/SelectField';
 import { useFormState } from '@/shared/forms/useFormState';
-import { AUDITED_ENTITIES, type AuditAuthor } from '../auditApi';
+import { AUDITED_COLLECTIONS } from '@/shared/domain/audit';
+import { type AuditAuthor } from '../auditApi';
 import { auditFilterSchema, EMPTY_FILTER, type AuditFilterForm } from '../filterParams';
 
 /**
@@ -41,7 +42,7 @@ export function AuditFilters({
         <div className="column is-narrow">
           <SelectField id="audit-entity" label={label('Audit.entity')} {...form.bind('entity')}>
             <option value="">{label('Audit.any')}</option>
-            {AUDITED_ENTITIES.map((entity) => (
+            {AUDITED_COLLECTIONS.map((entity) => (
               <option key={entity} value={entity}>
                 {label(`Audit.entity.${entity}`)}
               </option>
