@@ -10,7 +10,7 @@
  * twice writes the same entry once.
  */
 import { createHash } from 'node:crypto';
-import { getDatabase, ServerValue } from 'firebase-admin/database';
+import { ServerValue, type Reference } from 'firebase-admin/database';
 import {
   AUDIT_LOG_PATH,
   auditEntryKey,
@@ -18,13 +18,13 @@ import {
   type AuditAuthType,
   type AuditedCollection,
 } from '../../src/shared/domain/audit';
-import { adminApp } from './common.js';
 
 /**
  * Records one write event of `collection/recordId` as its audit entry (none when nothing
- * changed).
+ * changed), in the database the event comes from (`root`).
  */
 export async function writeAuditEntry(
+  root: Reference,
   collection: AuditedCollection,
   recordId: string,
   event: {
@@ -43,7 +43,5 @@ export async function writeAuditEntry(
   if (!entry) return;
   const digest = createHash('sha256').update(event.id).digest();
   const key = auditEntryKey(Date.parse(event.time), digest);
-  await getDatabase(adminApp())
-    .ref(`${AUDIT_LOG_PATH}/${key}`)
-    .set({ ...entry, at: ServerValue.TIMESTAMP });
+  await root.child(`${AUDIT_LOG_PATH}/${key}`).set({ ...entry, at: ServerValue.TIMESTAMP });
 }

@@ -16,10 +16,9 @@
  *   Marks older than 8 days (Cloud Functions retries an event for up to 7 days) are removed.
  */
 import { createHash } from 'node:crypto';
-import { getDatabase, ServerValue, type Database } from 'firebase-admin/database';
+import { ServerValue, type Reference } from 'firebase-admin/database';
 import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived/index';
 import { counterDeltas, sameValue } from '../../src/shared/domain/derived/derivation';
-import { adminApp } from './common.js';
 
 /** Where the handled events are marked. */
 export const DERIVED_EVENTS_PATH = 'derivedEvents';
@@ -38,17 +37,17 @@ const MAX_ROUNDS = 10;
  * @throws Error when the record changed at every one of MAX_ROUNDS rounds (retried)
  */
 export async function writeProjections(
-  db: Database,
+  root: Reference,
   collection: DerivedCollection,
   id: string,
   seen: (object | null)[],
 ): Promise<void> {
   const project = DERIVATIONS[collection].project;
   if (!project) return;
-  const record = db.ref(`${collection}/${id}`);
+  const record = root.child(`${collection}/${id}`);
   let current = (await record.get()).val() as object | null;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    await db.ref().update(project(id, current, seen));
+    await root.update(project(id, current, seen));
     const now = (await record.get()).val() as object | null;
     if (sameValue(now, current)) return;
     seen.push(current);
@@ -65,7 +64,7 @@ const dayOf = (iso: string) => iso.slice(0, 10);
  * @throws Error while another delivery of the same event holds its lease (retried later)
  */
 export async function addCountersOnce(
-  db: Database,
+  root: Reference,
   eventId: string,
   eventTime: string,
   deltas: Record<string, number>,
@@ -73,7 +72,7 @@ export async function addCountersOnce(
   if (Object.keys(deltas).length === 0) return 'added';
   const mark = `${DERIVED_EVENTS_PATH}/${dayOf(eventTime)}/${createHash('sha256').update(eventId).digest('hex').slice(0, 40)}`;
   const claimedAt = Date.now();
-  const claim = await db.ref(mark).transaction(
+  const claim = await root.child(mark).transaction(
     (value: { state?: string; at?: number } | null) => {
       if (value === null) return { state: 'claimed', at: claimedAt };
       if (value.state === 'claimed' && (value.at ?? 0) < Date.now() - LEASE_MS)
@@ -91,20 +90,20 @@ export async function addCountersOnce(
     [mark]: { state: 'done', at: ServerValue.TIMESTAMP },
   };
   for (const [path, n] of Object.entries(deltas)) updates[path] = ServerValue.increment(n);
-  await db.ref().update(updates);
+  await root.update(updates);
   return 'added';
 }
 
 let prunedDay = '';
 
 /** Removes the marks of days older than KEEP_DAYS, once a day per instance. */
-async function pruneMarks(db: Database, eventTime: string): Promise<void> {
+async function pruneMarks(root: Reference, eventTime: string): Promise<void> {
   const today = dayOf(eventTime);
   if (today === prunedDay) return;
   prunedDay = today;
   const cutoff = new Date(Date.parse(eventTime) - KEEP_DAYS * 86_400_000).toISOString();
-  const old = await db
-    .ref(DERIVED_EVENTS_PATH)
+  const old = await root
+    .child(DERIVED_EVENTS_PATH)
     .orderByKey()
     .endBefore(dayOf(cutoff))
     .limitToFirst(10)
@@ -113,25 +112,26 @@ async function pruneMarks(db: Database, eventTime: string): Promise<void> {
   old.forEach((day) => {
     removals[`${DERIVED_EVENTS_PATH}/${day.key}`] = null;
   });
-  if (Object.keys(removals).length > 0) await db.ref().update(removals);
+  if (Object.keys(removals).length > 0) await root.update(removals);
 }
 
 /**
  * Keeps the derived nodes of `collection` after one write event of its record `id`: its
- * projections from the stored record, its counters by the event's difference, once.
+ * projections from the stored record, its counters by the event's difference, once. `root` is
+ * the root of the database the event comes from (each instance keeps its own books).
  */
 export async function keepDerivedNodes(
+  root: Reference,
   collection: DerivedCollection,
   id: string,
   event: { id: string; time: string; before: object | null; after: object | null },
 ): Promise<void> {
-  const db = getDatabase(adminApp());
-  await writeProjections(db, collection, id, [event.before, event.after]);
+  await writeProjections(root, collection, id, [event.before, event.after]);
   await addCountersOnce(
-    db,
+    root,
     event.id,
     event.time,
     counterDeltas(DERIVATIONS[collection], event.before, event.after),
   );
-  await pruneMarks(db, event.time);
+  await pruneMarks(root, event.time);
 }

@@ -21,14 +21,16 @@ function recordWritten(collection: AuditedCollection) {
     const before = event.data.before.val() as object | null;
     const after = event.data.after.val() as object | null;
     const change = { id: event.id, time: event.time, before, after };
+    // The database the event comes from: an instance (or a local namespace) keeps its own books.
+    const root = event.data.after.ref.root;
     await Promise.all([
-      writeAuditEntry(collection, id, {
+      writeAuditEntry(root, collection, id, {
         ...change,
         authType: event.authType,
         authId: event.authId,
       }),
       collection in DERIVATIONS
-        ? keepDerivedNodes(collection as DerivedCollection, id, change)
+        ? keepDerivedNodes(root, collection as DerivedCollection, id, change)
         : undefined,
       (collection === 'students' || collection === 'tutors') && before && !after
         ? deleteAccountOfRecord(collection, id)

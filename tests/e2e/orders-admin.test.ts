@@ -154,7 +154,8 @@ describe('an order traced to its student', () => {
 
     const history = p.getByRole('region', { name: 'History' });
     await history.getByText('Order placed').waitFor();
-    expect(await history.getByRole('listitem').count()).toBe(1);
+    // And its creation, recorded by the server: the fixture is written through the Admin SDK.
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(2);
 
     // Approved here, the page and its history follow.
     await p.getByRole('button', { name: 'Approve', exact: true }).click();

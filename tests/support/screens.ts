@@ -86,6 +86,8 @@ export async function writeScreenData(adminUid: string): Promise<ScreenData> {
   );
   recordIds['/users'] = staff.uid;
   const [orderId, order] = Object.entries(data.orders)[0]!;
+  // An order's page (/orders/{id}) sits where the registry puts a form.
+  recordIds['/orders'] = orderId;
   return {
     recordIds,
     order: { id: orderId, total: order.total },
