@@ -71,7 +71,10 @@ export interface FunctionTriggersOptions {
   functions?: FunctionsEmulatorAddress;
   /** Deliveries in flight at once (default 4: each busy one holds a function worker process, and 8 absorbed 1,000 writes no faster). */
   concurrency?: number;
-  /** Attempts per event when the Functions emulator fails or is unreachable (default 5). */
+  /**
+   * Attempts per event when the Functions emulator fails or is unreachable (default 20, about 90 s
+   * with the backoff: longer than the derived-nodes trigger's 60 s lease on a claimed event).
+   */
   attempts?: number;
   log: (line: string) => void;
 }
@@ -403,12 +406,13 @@ export class FunctionTriggers {
       );
       return true;
     }
-    if (pending.attempt >= (this.options.attempts ?? 5)) {
+    if (pending.attempt >= (this.options.attempts ?? 20)) {
       this.options.log(`function trigger ${trigger.key}: failed (${status}), event dropped`);
       return true;
     }
     // Back off, then queue it again: a function that threw is run again, as `retry: true` does.
-    await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** pending.attempt).unref());
+    const backoff = Math.min(5_000, 200 * 2 ** pending.attempt);
+    await new Promise((resolve) => setTimeout(resolve, backoff).unref());
     this.queue.push({ ...pending, attempt: pending.attempt + 1 });
     return false;
   }

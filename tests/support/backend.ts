@@ -192,8 +192,9 @@ export async function deleteAccountByEmail(email: string): Promise<void> {
 
 /**
  * Removes records or other data (paths from the root, at least two levels deep: never a whole
- * collection, which other test files share) with admin rights, and waits for the server's
- * triggers to follow (list rows, counters).
+ * collection, which other test files share) with admin rights, in one update. The server's
+ * triggers then remove their list rows and move the counters; a test that reads those next
+ * waits for them with {@link triggersSettled} (a clean-up need not wait behind other files').
  */
 export async function removePaths(...paths: string[]): Promise<void> {
   for (const path of paths) {
@@ -201,7 +202,9 @@ export async function removePaths(...paths: string[]): Promise<void> {
       throw new Error(`removePaths: refusing to remove "${path}" (shared by every test file)`);
     }
   }
-  await writeRecords(Object.fromEntries(paths.map((path) => [path, null])));
+  await getAdminDatabase(adminApp())
+    .ref()
+    .update(Object.fromEntries(paths.map((path) => [path, null])));
 }
 
 /**
@@ -216,6 +219,19 @@ export async function triggersSettled(): Promise<void> {
     { headers: { Authorization: 'Bearer owner' } },
   );
   if (!response.ok) throw new Error(`trigger queue: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Brings the shared derived nodes (lists, counters, queues, index) back to what the records say,
+ * as `npm run rebuild-derived` repairs a database, once the triggers have handled every write so
+ * far. For browser files that compare the dashboard's figures with the orders they open: the
+ * counters' exactness is tests/integration/stats.test.ts's subject, and a full run's earlier
+ * files (one of them killed mid-write, a function worker stopped) must not decide these.
+ */
+export async function repairDerivedNodes(): Promise<void> {
+  await triggersSettled();
+  const { rebuildDerivedNodes } = await import('../../scripts/rebuildDerived');
+  await rebuildDerivedNodes(adminApp(), { dryRun: false });
 }
 
 /**
