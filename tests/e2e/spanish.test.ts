@@ -189,7 +189,10 @@ async function scanScreen(page: Page, route: string): Promise<string[]> {
   await eachTab(page, async (tab) => {
     const where = tab ? `${route} (tab ${tab})` : route;
     problems.push(...(await english(page, where)));
-    const picker = page.locator('.react-datepicker__input-container input:visible').first();
+    // A read-only date (My profile's created date) opens no calendar.
+    const picker = page
+      .locator('.react-datepicker__input-container input:visible:not([readonly]):not([disabled])')
+      .first();
     if (await picker.count()) {
       await picker.click();
       await page.locator('.react-datepicker').first().waitFor();
