@@ -116,7 +116,9 @@ export async function adminScreens(data: ScreenData): Promise<string[]> {
     if ('form' in resource.pages) {
       const id = data.recordIds[resource.path];
       if (!id) throw new Error(`screens.ts: no record for the form of ${resource.path}`);
-      routes.push(`${resource.path}/new`, `${resource.path}/${id}`);
+      // Orders are placed by customers, never made here: their record page has no /new.
+      if (resource.path !== '/orders') routes.push(`${resource.path}/new`);
+      routes.push(`${resource.path}/${id}`);
     }
   }
   routes.push('/section');
