@@ -1163,6 +1163,7 @@ const subjectsDatabase: DatabaseCase[] = [
 const DERIVED_PATHS = [
   'lists/students/{id}',
   'lists/tutors/{id}',
+  'lists/orders/{id}',
   'tutorsBySubject/maths/{id}',
   'stats/counts/{id}',
   'stats/totals/{id}',

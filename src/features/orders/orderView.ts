@@ -4,7 +4,7 @@
  */
 import { addDays } from 'date-fns';
 import { isExpiryCandidate, isPendingApproval } from '@/shared/domain/derived/stats';
-import type { Order, OrderStatus } from './types';
+import type { Order, OrderRow, OrderStatus } from './types';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,7 +25,7 @@ export function expiryState(order: Pick<Order, 'expiredDate'>, now: number): Exp
 export { orderFilterText } from '@/shared/domain/order';
 
 /** The rows of the list: obsolete orders are hidden unless all are requested (spec 3). */
-export function visibleOrders(orders: readonly Order[], showAll: boolean): Order[] {
+export function visibleOrders(orders: readonly OrderRow[], showAll: boolean): OrderRow[] {
   return showAll ? [...orders] : orders.filter((order) => !order.isObsolete);
 }
 
@@ -98,7 +98,7 @@ export function writeOrderFilters(params: URLSearchParams, filters: OrderFilters
 export { ordersListUrl } from '@/shared/domain/order';
 
 /** True when `order` passes the status filter. */
-function matchesStatus(order: Order, status: StatusFilter | undefined): boolean {
+function matchesStatus(order: OrderRow, status: StatusFilter | undefined): boolean {
   if (!status) return true;
   return status === 'waiting' ? isPendingApproval(order) : order.status === status;
 }
@@ -108,7 +108,7 @@ function matchesStatus(order: Order, status: StatusFilter | undefined): boolean 
  * count, 'expired' an order past its expiry date that could still have been used (not
  * cancelled or obsolete, lessons left).
  */
-function matchesExpiry(order: Order, expiry: ExpiryFilter | undefined, now: number): boolean {
+function matchesExpiry(order: OrderRow, expiry: ExpiryFilter | undefined, now: number): boolean {
   if (!expiry) return true;
   if (!isExpiryCandidate(order)) return false;
   if (expiry === 'expired') return order.expiredDate <= now;
@@ -119,10 +119,10 @@ function matchesExpiry(order: Order, expiry: ExpiryFilter | undefined, now: numb
 
 /** The orders that pass both filters at `now` (epoch ms), in their order. */
 export function filterOrders(
-  orders: readonly Order[],
+  orders: readonly OrderRow[],
   filters: OrderFilters,
   now: number,
-): Order[] {
+): OrderRow[] {
   if (!filters.status && !filters.expiry) return [...orders];
   return orders.filter(
     (order) => matchesStatus(order, filters.status) && matchesExpiry(order, filters.expiry, now),

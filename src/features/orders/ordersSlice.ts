@@ -3,7 +3,7 @@ import { createEntitySlice, type ToastMeta } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { toAppError, type AppError } from '@/shared/errors';
 import { database } from '@/shared/firebase';
-import type { Order } from './types';
+import type { Order, OrderRow } from './types';
 
 /** The stored order changed under us (e.g. approved by another admin): replace it in the list. */
 export const orderRefreshed = createAction<Order>('orders/refreshed');
@@ -38,12 +38,12 @@ export const approveOrder = createAsyncThunk<
 });
 
 /**
- * The orders list (spec sections 3, 4 and 7): records under `orders/{id}`, read ordered by the
- * `order` child. Approval is a feature thunk (above) handled here: it sets `loading` and
+ * The orders list (spec sections 3, 4 and 7): the rows of `lists/orders/{id}` (the fields the
+ * list shows, searches and filters by; the record is `orders/{id}`). Approval is a feature thunk (above) handled here: it sets `loading` and
  * `success` like modify; a failed approval is a toast, and only a failed load (`loadError`) makes
  * the table show 'Show error' instead of the rows.
  */
-export const orders = createEntitySlice<Order, RecordCreate<Order>, RecordModify<Order>>({
+export const orders = createEntitySlice<OrderRow, RecordCreate<OrderRow>, RecordModify<OrderRow>>({
   name: 'orders',
   extraReducers: (builder, adapter) => {
     builder

@@ -48,7 +48,12 @@ export type Order = z.infer<typeof orderRecordSchema>;
  * The texts the list filter searches (spec 5: orders on id, student and tutor names and e-mails,
  * and subject name); the orders list and the dashboard's short lists search the same.
  */
-export function orderFilterText(order: Order): string[] {
+export function orderFilterText(
+  order: Pick<
+    Order,
+    'id' | 'studentName' | 'studentEmail' | 'tutorName' | 'tutorEmail' | 'subjectName'
+  >,
+): string[] {
   return [
     order.id,
     order.studentName,

@@ -6,11 +6,11 @@ import { formatMoney } from '@/shared/money';
 import { formatListDate } from '@/shared/table/dates';
 import { approveOrder } from '../ordersSlice';
 import { expiryState } from '../orderView';
-import type { Order } from '../types';
+import type { OrderRow } from '../types';
 
 export interface ApproveOrderDialogProps {
   /** The order to approve; null closes the dialog. */
-  order: Order | null;
+  order: OrderRow | null;
   /** Epoch ms the page judges expiry against (the list's instant). */
   now: number;
   /** Called once the approval has finished, approved or refused (the toast tells which). */

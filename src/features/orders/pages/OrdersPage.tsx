@@ -36,7 +36,7 @@ import {
   studentPath,
   visibleOrders,
 } from '../orderView';
-import type { Order } from '../types';
+import type { OrderRow } from '../types';
 import { useOrderFilters } from '../useOrderFilters';
 
 /** The /orders page. */
@@ -46,7 +46,7 @@ export default function OrdersPage() {
   const state = useAppSelector((s) => s.orders);
   const all = useMemo(() => orders.selectors.selectAll(state), [state]);
   const [showAll, setShowAll] = useShowAllParam();
-  const [approving, setApproving] = useState<Order | null>(null);
+  const [approving, setApproving] = useState<OrderRow | null>(null);
   const [filters, setFilters] = useOrderFilters();
   const [qrFor, setQrFor] = useState<string | null>(null);
   // One instant per page view, so every row's expiry is judged against the same time.
@@ -67,7 +67,7 @@ export default function OrdersPage() {
 
   const money = (value: number) => formatMoney(intl, value);
 
-  const columns = useMemo<ColumnDef<Order, unknown>[]>(
+  const columns = useMemo<ColumnDef<OrderRow, unknown>[]>(
     () => [
       {
         id: 'id',

@@ -5,6 +5,7 @@
  */
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
+import { orderListRows } from './orderRows';
 import { orderStats, studentStats, tutorStats } from './stats';
 import { tutorsBySubject } from './tutorIndex';
 
@@ -15,7 +16,7 @@ export type DerivedCollection = 'students' | 'tutors' | 'orders';
 export const DERIVATIONS: Record<DerivedCollection, Derivation> = {
   students: composeDerivations(personListRows('students'), studentStats),
   tutors: composeDerivations(personListRows('tutors'), tutorsBySubject, tutorStats),
-  orders: composeDerivations(orderStats),
+  orders: composeDerivations(orderListRows, orderStats),
 };
 
 /**
