@@ -7,6 +7,7 @@
 import './options.js';
 export { httpsCreateUser } from './httpsCreateUser.js';
 export { httpsDeleteUser } from './httpsDeleteUser.js';
+export { httpsImportPeople } from './httpsImportPeople.js';
 export { httpsSetAdmin } from './httpsSetAdmin.js';
 export {
   countriesWritten,
