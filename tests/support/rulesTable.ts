@@ -1184,6 +1184,37 @@ const derivedDatabase: DatabaseCase[] = DERIVED_PATHS.flatMap((path): DatabaseCa
   { path, op: 'delete', value: { x: 1 }, expect: noClient },
 ]);
 
+/** Every role, signed out included: what anyone may do. */
+export const everyone = {
+  signedOut: 'allow',
+  nonAdmin: 'allow',
+  owner: 'allow',
+  admin: 'allow',
+  unregistered: 'allow',
+  student: 'allow',
+} as const satisfies Expectations;
+
+// `publicOrders/{id}` (an order's total, lessons and status, for the signed-out QR and payment
+// pages) is the one derived node anyone reads, entry by entry; no client writes it. The list read
+// of `publicOrders` stays admin-only (tests/e2e/public-orders.test.ts reads it signed out).
+const publicOrdersDatabase: DatabaseCase[] = [
+  {
+    path: 'publicOrders/{id}',
+    op: 'read',
+    value: { total: 10, qty: 1, status: 'pending' },
+    expect: everyone,
+  },
+  { path: 'publicOrders/{id}', op: 'create', value: { total: 1 }, expect: noClient },
+  {
+    path: 'publicOrders/{id}',
+    op: 'update',
+    before: { total: 10 },
+    value: { total: 1 },
+    expect: noClient,
+  },
+  { path: 'publicOrders/{id}', op: 'delete', value: { total: 10 }, expect: noClient },
+];
+
 /** One `describe` of the matrix: a title and its rows. */
 export interface RulesBlock<C> {
   title: string;
@@ -1200,7 +1231,7 @@ export const databaseTable: RulesBlock<DatabaseCase>[] = [
   { title: 'fieldLevels', cases: fieldLevelsDatabase },
   { title: 'schools', cases: schoolsDatabase },
   { title: 'subjects', cases: subjectsDatabase },
-  { title: 'derived nodes', cases: derivedDatabase },
+  { title: 'derived nodes', cases: [...derivedDatabase, ...publicOrdersDatabase] },
 ];
 
 /** storage.rules, block by block. */

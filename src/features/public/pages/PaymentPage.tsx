@@ -1,8 +1,11 @@
 /**
  * /payment/{id}/{total} (public; spec section 2, Payment instruction page; spec 9: processed
  * within 2 working days): a PayNow QR for the amount with the order id as reference, the bank
- * transfer details and a contact address, all from configuration (payee.ts). Reads nothing from
- * the database.
+ * transfer details and a contact address, all from configuration (payee.ts). The amount is the
+ * order's own, read from its public facts (`publicOrders/{id}`, over REST, publicOrder.ts), not
+ * the one the link carries: a link edited by hand, or made before the order changed, says what
+ * it carried and shows what is due. A made-up id says 'not found'; an order already paid or
+ * cancelled shows no payment instructions.
  */
 import { addDays, format } from 'date-fns';
 import { QRCodeSVG } from 'qrcode.react';
@@ -11,6 +14,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { formatMoney } from '@/shared/money';
 import { QR_SIZE } from '@/shared/QrCode';
+import type { PublicOrder } from '@/shared/domain/derived/publicOrders';
+import { OrderLookup } from '../components/OrderLookup';
 import { PublicPage } from '../components/PublicPage';
 import { isOrderId } from '../orderId';
 import { payeeConfig } from '../payee';
@@ -24,15 +29,9 @@ function parseTotal(text: string | undefined): number | null {
 }
 
 export default function PaymentPage() {
-  const intl = useIntl();
   const params = useParams();
   const id = params.id?.trim() ?? '';
   const total = parseTotal(params.total);
-  const config = payeeConfig();
-  // The expiry is fixed when the page opens, not recomputed on every render.
-  const [expiry] = useState(() =>
-    config.expiryDays > 0 ? format(addDays(new Date(), config.expiryDays), 'yyyyMMdd') : undefined,
-  );
 
   const problem = !id
     ? 'Public.qr.missing'
@@ -41,15 +40,56 @@ export default function PaymentPage() {
       : total === null
         ? 'Public.payment.invalidTotal'
         : null;
-  if (problem || total === null) {
-    return (
-      <PublicPage title={<FormattedMessage id="Public.payment.title" />}>
+  return (
+    <PublicPage title={<FormattedMessage id="Public.payment.title" />}>
+      {problem || total === null ? (
         <p className="notification is-danger" role="alert">
           <FormattedMessage id={problem ?? 'Public.payment.invalidTotal'} />
         </p>
-      </PublicPage>
-    );
-  }
+      ) : (
+        <OrderLookup id={id}>
+          {(order) =>
+            order.status === 'pending' ? (
+              <PaymentInstructions id={id} order={order} linkTotal={total} />
+            ) : (
+              <p className="notification is-info has-text-centered" role="status">
+                <FormattedMessage
+                  id={
+                    order.status === 'cancelled'
+                      ? 'Public.payment.cancelled'
+                      : 'Public.payment.alreadyPaid'
+                  }
+                  values={{ id }}
+                />
+              </p>
+            )
+          }
+        </OrderLookup>
+      )}
+    </PublicPage>
+  );
+}
+
+/**
+ * How to pay order `id` (pending): its amount, the PayNow QR and the bank details; a note when
+ * the link's amount `linkTotal` differs from the order's.
+ */
+function PaymentInstructions({
+  id,
+  order,
+  linkTotal,
+}: {
+  id: string;
+  order: PublicOrder;
+  linkTotal: number;
+}) {
+  const intl = useIntl();
+  const total = order.total;
+  const config = payeeConfig();
+  // The expiry is fixed when the page opens, not recomputed on every render.
+  const [expiry] = useState(() =>
+    config.expiryDays > 0 ? format(addDays(new Date(), config.expiryDays), 'yyyyMMdd') : undefined,
+  );
 
   const amount = formatMoney(intl, total);
   let payload: string | null = null;
@@ -67,7 +107,15 @@ export default function PaymentPage() {
   }
 
   return (
-    <PublicPage title={<FormattedMessage id="Public.payment.title" />}>
+    <>
+      {Math.round(linkTotal * 100) !== Math.round(total * 100) && (
+        <p className="notification is-warning" role="alert">
+          <FormattedMessage
+            id="Public.payment.linkAmountDiffers"
+            values={{ linkAmount: formatMoney(intl, linkTotal), amount }}
+          />
+        </p>
+      )}
       <p className="has-text-centered is-size-5">
         <FormattedMessage
           id="Public.payment.intro"
@@ -147,6 +195,6 @@ export default function PaymentPage() {
           </p>
         )}
       </div>
-    </PublicPage>
+    </>
   );
 }

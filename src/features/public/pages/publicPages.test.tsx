@@ -7,6 +7,27 @@ import ChartPage from './ChartPage';
 import PaymentPage from './PaymentPage';
 import QrCodePage from './QrCodePage';
 
+/**
+ * The database's REST answers for `publicOrders/{id}.json` (publicOrder.ts reads over plain
+ * HTTP): these orders exist, any other id answers `null` as the REST API does for an absent
+ * location. The browser tests read the real node (tests/e2e/public-orders.test.ts).
+ */
+const PUBLIC_ORDERS: Record<string, object> = {
+  '-Order0001abc': { total: 240.5, qty: 4, status: 'pending' },
+  '-Order1': { total: 10, qty: 1, status: 'pending' },
+  '-Paid1': { total: 10, qty: 1, status: 'paid' },
+};
+const requested: string[] = [];
+beforeEach(() => {
+  requested.length = 0;
+  vi.stubGlobal('fetch', (url: string) => {
+    requested.push(url);
+    const id = decodeURIComponent(/publicOrders\/([^/?]+)\.json/.exec(url)?.[1] ?? '');
+    return Promise.resolve(new Response(JSON.stringify(PUBLIC_ORDERS[id] ?? null)));
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
 function open(path: string, locale: 'en' | 'es' = 'en') {
   const router = createMemoryRouter(
     [
@@ -24,11 +45,22 @@ function open(path: string, locale: 'en' | 'es' = 'en') {
 }
 
 describe('/qrcode/{id}', () => {
-  it('shows the QR of the order id at 256 px', () => {
+  it('shows the QR of the order id at 256 px, with its status', async () => {
     open('/qrcode/-Order0001abc');
-    const qr = screen.getByRole('img', { name: 'QR code of order -Order0001abc' });
+    const qr = await screen.findByRole('img', { name: 'QR code of order -Order0001abc' });
     expect(qr).toHaveAttribute('width', '256');
     expect(qr).toHaveAttribute('height', '256');
+    expect(screen.getByText('Status: Waiting for payment')).toBeInTheDocument();
+    expect(requested).toEqual([
+      'http://127.0.0.1:9000/publicOrders/-Order0001abc.json?ns=demo-tuition-default-rtdb',
+    ]);
+  });
+  it('says no order has an id that no order has, and draws no QR', async () => {
+    open('/qrcode/nonexistent-order');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No order has the ID nonexistent-order.',
+    );
+    expect(screen.queryByRole('img')).toBeNull();
   });
   it('says the id is not valid, instead of crashing, for an id no order can have', () => {
     open(`/qrcode/${'x'.repeat(5000)}`);
@@ -45,9 +77,9 @@ describe('/qrcode/{id}', () => {
 });
 
 describe('/payment/{id}/{total}', () => {
-  it('shows a PayNow QR for the amount with the order id as reference, and the bank details', () => {
+  it('shows a PayNow QR for the amount with the order id as reference, and the bank details', async () => {
     open('/payment/-Order0001abc/240.5');
-    const qr = screen.getByRole('img', {
+    const qr = await screen.findByRole('img', {
       name: /PayNow QR code to pay .*240\.50 for order -Order0001abc/,
     });
     const payload = qr.getAttribute('data-payload') ?? '';
@@ -72,10 +104,33 @@ describe('/payment/{id}/{total}', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('speaks Spanish to a Spanish visitor', () => {
+  it("shows the order's amount, not the link's, and says so", async () => {
+    open('/payment/-Order0001abc/1.00');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /This link says .*1\.00, but the amount due for this order is .*240\.50/,
+    );
+    const qr = screen.getByRole('img', { name: /PayNow QR code to pay .*240\.50/ });
+    const root = Object.fromEntries(
+      parseDataObjects(qr.getAttribute('data-payload') ?? '').map((o) => [o.id, o.value]),
+    );
+    expect(root['54']).toBe('240.50');
+  });
+
+  it('shows no instructions for a paid order or an unknown one', async () => {
+    open('/payment/-Paid1/10');
+    expect(await screen.findByText(/Order -Paid1 is already paid\./)).toHaveAttribute(
+      'role',
+      'status',
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    open('/payment/-Nobody/10');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No order has the ID -Nobody.');
+  });
+
+  it('speaks Spanish to a Spanish visitor', async () => {
     open('/payment/-Order1/10', 'es');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Instrucciones de pago');
-    expect(screen.getByText(/2 días hábiles/)).toBeInTheDocument();
+    expect(await screen.findByText(/2 días hábiles/)).toBeInTheDocument();
   });
 });
 

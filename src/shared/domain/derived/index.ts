@@ -6,6 +6,7 @@
 import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
 import { orderListRows } from './orderRows';
+import { publicOrders } from './publicOrders';
 import { orderStats, studentStats, tutorStats } from './stats';
 import { tutorsBySubject } from './tutorIndex';
 
@@ -16,7 +17,7 @@ export type DerivedCollection = 'students' | 'tutors' | 'orders';
 export const DERIVATIONS: Record<DerivedCollection, Derivation> = {
   students: composeDerivations(personListRows('students'), studentStats),
   tutors: composeDerivations(personListRows('tutors'), tutorsBySubject, tutorStats),
-  orders: composeDerivations(orderListRows, orderStats),
+  orders: composeDerivations(orderListRows, orderStats, publicOrders),
 };
 
 /**
