@@ -52,7 +52,7 @@ const WINDOW = 20;
 /** The data the read metrics read: 100 small children of `bench/r`. */
 const READ_FIXTURE = Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`k${k}`, { v: k }]));
 
-interface Target {
+export interface Target {
   name: string;
   port: number;
   /** The server process, whose CPU time is read from /proc during each phase. */
@@ -64,7 +64,7 @@ interface Target {
 }
 
 /** One rate phase: ops/s, the server's CPU time per op, and how busy the load generator was. */
-interface RateResult {
+export interface RateResult {
   opsPerSec: number;
   /** Server CPU (user + system) per operation, µs; NaN where /proc is unavailable. */
   serverCpuUsPerOp: number;
@@ -76,7 +76,7 @@ interface RateResult {
 const USER_HZ = 100;
 
 /** CPU time (user + system) of a process so far, in µs; NaN off Linux. */
-function processCpuUs(pid: number): number {
+export function processCpuUs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / USER_HZ;
@@ -135,29 +135,43 @@ async function spawnServer(
   args: string[],
   cwd: string,
   supportsGet: boolean,
+  nodeFlags: readonly string[] = [],
 ): Promise<Target> {
-  const child = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const line = await waitForLine(child, /ready on http:\/\/127\.0\.0\.1:(\d+)/);
   const port = Number(/:(\d+)$/.exec(line)![1]);
   return { name, port, pid: child.pid!, supportsGet, stop: () => stopChild(child) };
 }
 
-/** Our CLI with open rules; `durable` adds `--data-dir` (a fresh directory). */
-async function startOurs(durable = false): Promise<Target> {
+/**
+ * Our CLI with open rules; `durable` adds `--data-dir` (a fresh directory); `nodeFlags` go to
+ * Node (e.g. `--cpu-prof`).
+ */
+export async function startOurs(
+  durable = false,
+  nodeFlags: readonly string[] = [],
+): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-bench-'));
   const rulesPath = join(dir, 'database.rules.json');
   writeFileSync(rulesPath, JSON.stringify({ rules: { '.read': true, '.write': true } }));
   const extra = durable ? ['--data-dir', join(dir, 'data')] : [];
-  const t = await spawnServer(durable ? OURS_DURABLE : OURS, cliArgv(rulesPath, extra), dir, true);
+  const name = durable ? OURS_DURABLE : OURS;
+  const t = await spawnServer(name, cliArgv(rulesPath, extra), dir, true, nodeFlags);
   return { ...t, writesOnly: durable };
 }
 
 /** The floor (bench/support/null-database-server.ts); `durable` journals writes with fsync. */
-async function startFloor(durable = false): Promise<Target> {
+export async function startFloor(
+  durable = false,
+  nodeFlags: readonly string[] = [],
+): Promise<Target> {
   const dir = mkdtempSync(join(tmpdir(), 'rtdb-floor-'));
   const args = ['--import', TSX, FLOOR_SCRIPT, '--port', '0'];
   if (durable) args.push('--data-dir', join(dir, 'data'));
-  const t = await spawnServer(durable ? FLOOR_DURABLE : FLOOR, args, dir, true);
+  const t = await spawnServer(durable ? FLOOR_DURABLE : FLOOR, args, dir, true, nodeFlags);
   return { ...t, writesOnly: durable };
 }
 
@@ -209,7 +223,7 @@ function listenRead(db: Database, path: string): Promise<unknown> {
   });
 }
 
-type Metric = {
+export type Metric = {
   label: string;
   run: (t: Target) => Promise<RateResult>;
   getOnly?: boolean;
@@ -237,7 +251,7 @@ function rateMetric(
 }
 
 /** A bare protocol client: measures the server without the SDK's client-side work. */
-class RawClient {
+export class RawClient {
   private next = 1;
   private readonly pending = new Map<number, () => void>();
   private constructor(private readonly ws: WebSocket) {
@@ -298,7 +312,7 @@ function rawMetric(
 
 const readPath = (c: number, i: number): string => `bench/r/k${(((c * 7 + i) % 100) + 100) % 100}`;
 
-const METRICS: Metric[] = [1, 50].flatMap((n) => {
+export const METRICS: Metric[] = [1, 50].flatMap((n) => {
   const suffix = `${n} client${n > 1 ? 's' : ''}`;
   return [
     {

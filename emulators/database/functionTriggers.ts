@@ -88,6 +88,9 @@ interface PendingEvent {
   seq: number;
 }
 
+/** Top-level keys whose candidate triggers are cached at once (a bound on that cache's size). */
+const MAX_CACHED_KEYS = 1024;
+
 /** Splits a slash-separated path into keys (empty segments dropped). */
 function pathKeys(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
@@ -132,6 +135,12 @@ export function parseRegistration(body: unknown): FunctionTrigger {
 /** True when `ns` is one of the namespaces `pattern` names. */
 function namespaceMatches(pattern: string, ns: string): boolean {
   return pattern === '*' || /^\{[^}]+\}$/.test(pattern) || pattern === ns;
+}
+
+/** True when `trigger` can match a location whose first key is `key` (any key for a root path). */
+function acceptsFirstKey(trigger: FunctionTrigger, key: string): boolean {
+  const first = trigger.segments[0];
+  return first === undefined || !('literal' in first) || first.literal === key;
 }
 
 /** True when the first `keys.length` segments of `segments` accept `keys`. */
@@ -223,7 +232,14 @@ function firesFor(event: string, before: unknown, after: unknown): boolean {
 
 /** The registered triggers of one server and the delivery of their events. */
 export class FunctionTriggers {
+  /** By name, in registration order (a trigger registered again keeps its place). */
   private readonly triggers = new Map<string, FunctionTrigger>();
+  /**
+   * The triggers (in registration order) that a write into namespace `ns` under top-level key
+   * `key` can match, by `ns/key`: every write is checked against these only, so writes outside
+   * the watched collections cost one lookup. Emptied whenever the triggers change.
+   */
+  private readonly byFirstKey = new Map<string, FunctionTrigger[]>();
   private readonly queue: PendingEvent[] = [];
   private inFlight = 0;
   /** Events queued and not yet handled, by seq, in queueing order (so the first is the oldest). */
@@ -242,6 +258,7 @@ export class FunctionTriggers {
   register(body: unknown): FunctionTrigger {
     const trigger = parseRegistration(body);
     this.triggers.set(trigger.name, trigger);
+    this.byFirstKey.clear();
     this.options.log(`function trigger registered: ${trigger.key} on ${trigger.path}`);
     return trigger;
   }
@@ -249,11 +266,41 @@ export class FunctionTriggers {
   /** Forgets every trigger (`DELETE /.settings/functionTriggers.json`). */
   clear(): void {
     this.triggers.clear();
+    this.byFirstKey.clear();
+  }
+
+  /** Forgets one trigger. */
+  private remove(name: string): void {
+    this.triggers.delete(name);
+    this.byFirstKey.clear();
+  }
+
+  /**
+   * The triggers of namespace `ns` that can match a write under top-level key `key`, in
+   * registration order (cached; at most {@link MAX_CACHED_KEYS} keys are kept).
+   */
+  private candidates(ns: string, key: string): FunctionTrigger[] {
+    // Neither a namespace name nor a key holds '/', so the pair is unambiguous.
+    const id = ns + '/' + key;
+    let list = this.byFirstKey.get(id);
+    if (list === undefined) {
+      if (this.byFirstKey.size >= MAX_CACHED_KEYS) this.byFirstKey.clear();
+      list = this.inOrder().filter(
+        (t) => namespaceMatches(t.namespacePattern, ns) && acceptsFirstKey(t, key),
+      );
+      this.byFirstKey.set(id, list);
+    }
+    return list;
+  }
+
+  /** Every trigger, in registration order. */
+  private inOrder(): FunctionTrigger[] {
+    return [...this.triggers.values()];
   }
 
   /** The registered triggers, for `GET /.settings/functionTriggers.json`. */
   list(): { name: string; path: string; event: string; namespacePattern: string }[] {
-    return [...this.triggers.values()].map(({ name, path, event, namespacePattern }) => ({
+    return this.inOrder().map(({ name, path, event, namespacePattern }) => ({
       name,
       path,
       event,
@@ -274,9 +321,17 @@ export class FunctionTriggers {
     now: number,
   ): ((root: DataNode | null) => void) | undefined {
     if (this.triggers.size === 0) return undefined;
+    // Most operations write under one top-level key: only the triggers that can match it.
+    const first = writes[0]?.path[0];
+    let triggers: FunctionTrigger[] | undefined;
+    if (first !== undefined && writes.every((w) => w.path[0] === first)) {
+      triggers = this.candidates(ns, first);
+      if (triggers.length === 0) return undefined;
+    } else {
+      triggers = this.inOrder().filter((t) => namespaceMatches(t.namespacePattern, ns));
+    }
     const matched: { trigger: FunctionTrigger; locations: Map<string, unknown> }[] = [];
-    for (const trigger of this.triggers.values()) {
-      if (!namespaceMatches(trigger.namespacePattern, ns)) continue;
+    for (const trigger of triggers) {
       const locations = new Map<string, unknown>();
       for (const write of writes)
         for (const location of affectedLocations(trigger.segments, write, root)) {
@@ -400,7 +455,7 @@ export class FunctionTriggers {
     if (status >= 200 && status < 300) return true;
     if (status === 404) {
       // The Functions emulator reloaded and knows this trigger under a new key now.
-      this.triggers.delete(trigger.name);
+      this.remove(trigger.name);
       this.options.log(
         `function trigger ${trigger.key}: unknown to the Functions emulator, removed`,
       );
