@@ -27,7 +27,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { checkPersonRow, type ImportKind } from '../../src/features/people/import/personImport';
-import type { MappedRow } from '../../src/shared/import/spec';
+import type { ImportOutcome, MappedRow } from '../../src/shared/import/spec';
 import { adminApp, adminErrorCode, errorKeys, isAdmin } from './common.js';
 
 /** The most rows one call takes: about 10 s of Auth and Database work at most. */
@@ -44,20 +44,8 @@ export interface ImportPeoplePayload {
   rows: MappedRow[];
 }
 
-/**
- * One row's outcome, in the order of the rows sent:
- * - 'created': a new account and its record;
- * - 'reused': the e-mail had an account (of this kind, without a record): its record was written;
- * - 'skipped': the record already exists (imported before, or by a concurrent call): unchanged;
- * - 'failed': nothing written; `reason` is a catalogue id, `field` the field it is about.
- */
-export interface ImportRowOutcome {
-  status: 'created' | 'reused' | 'skipped' | 'failed';
-  /** The account's uid (the record's key), except for 'failed'. */
-  uid?: string;
-  reason?: string;
-  field?: string;
-}
+/** One row's outcome, in the order of the rows sent (shared/import/spec). */
+export type ImportRowOutcome = ImportOutcome;
 
 /** What the function returns. */
 export interface ImportPeopleResult {

@@ -99,3 +99,18 @@ export function missingRequired(
 ): ImportField[] {
   return fields.filter((f) => f.required && !mapping.includes(f.key));
 }
+
+/**
+ * The server's outcome of importing one row (the callable `httpsImportPeople`):
+ * - 'created': a new account and its record;
+ * - 'reused': the e-mail had an account (of this kind, without a record): its record was written;
+ * - 'skipped': the record already exists (imported before, or by a concurrent call): unchanged;
+ * - 'failed': nothing written; `reason` is a catalogue id, `field` the field it is about.
+ */
+export interface ImportOutcome {
+  status: 'created' | 'reused' | 'skipped' | 'failed';
+  /** The account's uid (the record's key), except for 'failed'. */
+  uid?: string;
+  reason?: string;
+  field?: string;
+}

@@ -24,6 +24,13 @@ import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
 import { RowActions } from '@/shared/table/RowActions';
 import type { EntityListState } from '@/shared/entitySlice';
+import { ImportDialog } from '@/shared/import/ImportDialog';
+import {
+  createPeopleImportWorker,
+  importPeopleChunk,
+  inviteImported,
+} from '../import/importPeopleApi';
+import { personImportSpec } from '../import/personImport';
 import type { PersonKind } from '../kinds';
 
 type Person = Student | Tutor;
@@ -44,6 +51,8 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const session = useAppSelector(selectSession);
   const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<Person | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importSpec = useMemo(() => personImportSpec(path), [path]);
 
   // The list follows lists/{path} while shown: compact rows (not whole records), live.
   const { retry } = useLiveList(slice);
@@ -108,6 +117,12 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
     return list;
   }, [intl, extras, path]);
 
+  // The e-mails the list holds: an import skips them without asking the server.
+  const knownEmails = useMemo(
+    () => new Set(slice.selectors.selectAll(state).map((p) => p.email.toLowerCase())),
+    [slice, state],
+  );
+
   const confirmDelete = async () => {
     if (!toDelete) return;
     const result = await dispatch(slice.remove(toDelete.id));
@@ -118,13 +133,27 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
     <PageCard
       title={`${area}.title`}
       after={
-        <ConfirmDialog
-          open={toDelete !== null}
-          body={<FormattedMessage id={`${area}.deleteBody`} values={{ name: toDelete?.name }} />}
-          loading={state.loading}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
-        />
+        <>
+          <ConfirmDialog
+            open={toDelete !== null}
+            body={<FormattedMessage id={`${area}.deleteBody`} values={{ name: toDelete?.name }} />}
+            loading={state.loading}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => setToDelete(null)}
+          />
+          <ImportDialog
+            open={importing}
+            onClose={() => setImporting(false)}
+            title={`Import.title.${path}`}
+            specName={path}
+            spec={importSpec}
+            createWorker={createPeopleImportWorker}
+            importChunk={(rows) => importPeopleChunk(path, rows)}
+            knownKeys={knownEmails}
+            invite={inviteImported}
+            fileName={path}
+          />
+        </>
       }
     >
       {extras.hidden && (
@@ -149,9 +178,14 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
         actions={
-          <Link className="button is-primary" to={`/${path}/new`}>
-            <FormattedMessage id={`${area}.new`} />
-          </Link>
+          <>
+            <Link className="button is-primary" to={`/${path}/new`}>
+              <FormattedMessage id={`${area}.new`} />
+            </Link>
+            <button type="button" className="button" onClick={() => setImporting(true)}>
+              <FormattedMessage id="Import.button" />
+            </button>
+          </>
         }
       />
     </PageCard>
