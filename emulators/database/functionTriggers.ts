@@ -72,6 +72,13 @@ export interface FunctionTriggersOptions {
   /** Deliveries in flight at once (default 4: each busy one holds a function worker process, and 8 absorbed 1,000 writes no faster). */
   concurrency?: number;
   /**
+   * Deliveries in flight at once to one trigger (default 2). The Functions emulator starts a
+   * worker process per trigger for each delivery that finds none idle (a couple of seconds of
+   * CPU each): with nine triggers and no cap, a burst of writes to every collection started
+   * 36 workers at once on a 2-core machine.
+   */
+  concurrencyPerTrigger?: number;
+  /**
    * Attempts per event when the Functions emulator fails or is unreachable (default 20, about 90 s
    * with the backoff: longer than the derived-nodes trigger's 60 s lease on a claimed event).
    */
@@ -242,10 +249,15 @@ export class FunctionTriggers {
   private readonly byFirstKey = new Map<string, FunctionTrigger[]>();
   private readonly queue: PendingEvent[] = [];
   private inFlight = 0;
+  /** Deliveries in flight per trigger name. */
+  private readonly inFlightByTrigger = new Map<string, number>();
   /** Events queued and not yet handled, by seq, in queueing order (so the first is the oldest). */
   private readonly unhandled = new Set<number>();
   private queued = 0;
   private waiters: { upTo: number; resolve: () => void }[] = [];
+  /** Attempts that failed and were queued again, and events given up on, since the start. */
+  private retried = 0;
+  private dropped = 0;
 
   constructor(private readonly options: FunctionTriggersOptions) {}
 
@@ -359,6 +371,14 @@ export class FunctionTriggers {
   }
 
   /**
+   * Counts since the server started: events queued, attempts retried after a failure, events
+   * dropped after their last attempt (`GET /.settings/functionTriggerQueue.json`).
+   */
+  get counts(): { queued: number; retried: number; dropped: number } {
+    return { queued: this.queued, retried: this.retried, dropped: this.dropped };
+  }
+
+  /**
    * Resolves once every event queued so far has been handled (delivered, or dropped after its
    * last attempt), whatever is queued meanwhile: a test knows its own writes have been seen by
    * their functions without waiting for other writers to stop.
@@ -420,11 +440,20 @@ export class FunctionTriggers {
 
   private pump(): void {
     const limit = this.options.concurrency ?? 4;
+    const perTrigger = this.options.concurrencyPerTrigger ?? 2;
     while (this.inFlight < limit && this.queue.length > 0) {
-      const next = this.queue.shift()!;
+      // The oldest event whose trigger has a delivery slot left.
+      const at = this.queue.findIndex(
+        (e) => (this.inFlightByTrigger.get(e.trigger.name) ?? 0) < perTrigger,
+      );
+      if (at < 0) return;
+      const [next] = this.queue.splice(at, 1) as [PendingEvent];
+      const name = next.trigger.name;
       this.inFlight++;
+      this.inFlightByTrigger.set(name, (this.inFlightByTrigger.get(name) ?? 0) + 1);
       void this.deliver(next).then((done) => {
         this.inFlight--;
+        this.inFlightByTrigger.set(name, this.inFlightByTrigger.get(name)! - 1);
         if (done) this.handled(next.seq);
         this.pump();
       });
@@ -462,13 +491,18 @@ export class FunctionTriggers {
       return true;
     }
     if (pending.attempt >= (this.options.attempts ?? 20)) {
+      this.dropped++;
       this.options.log(`function trigger ${trigger.key}: failed (${status}), event dropped`);
       return true;
     }
-    // Back off, then queue it again: a function that threw is run again, as `retry: true` does.
+    // Queue it again after a back-off, as `retry: true` runs a function that threw again. The
+    // wait holds no delivery slot: a failing event must not hold up everyone else's events.
+    this.retried++;
     const backoff = Math.min(5_000, 200 * 2 ** pending.attempt);
-    await new Promise((resolve) => setTimeout(resolve, backoff).unref());
-    this.queue.push({ ...pending, attempt: pending.attempt + 1 });
+    setTimeout(() => {
+      this.queue.push({ ...pending, attempt: pending.attempt + 1 });
+      this.pump();
+    }, backoff).unref();
     return false;
   }
 }

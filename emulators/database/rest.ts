@@ -276,7 +276,7 @@ export async function handleRest(
       if (!principal.admin) throw new RestError(401, 'Permission denied');
       const triggers = host.functionTriggers();
       if (url.searchParams.get('wait') === 'true') await triggers.whenHandled();
-      return send(res, 200, { pending: triggers.pending }, pretty);
+      return send(res, 200, { pending: triggers.pending, ...triggers.counts }, pretty);
     }
     if (!url.pathname.endsWith('.json'))
       throw new RestError(404, 'Not found: REST paths end in .json');
