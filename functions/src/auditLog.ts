@@ -10,7 +10,7 @@
  * twice writes the same entry once.
  */
 import { createHash } from 'node:crypto';
-import { ServerValue, type Reference } from 'firebase-admin/database';
+import { ServerValue } from 'firebase-admin/database';
 import {
   AUDIT_LOG_PATH,
   auditEntryKey,
@@ -20,11 +20,11 @@ import {
 } from '../../src/shared/domain/audit';
 
 /**
- * Records one write event of `collection/recordId` as its audit entry (none when nothing
- * changed), in the database the event comes from (`root`).
+ * The audit entry of one write event of `collection/recordId`, as a multi-path update from the
+ * root of the database the event comes from: `{ 'auditLog/{key}': entry }`, or `{}` when nothing
+ * changed. The caller writes it, in the same update as the event's other writes (one round trip).
  */
-export async function writeAuditEntry(
-  root: Reference,
+export function auditEntryUpdate(
   collection: AuditedCollection,
   recordId: string,
   event: {
@@ -35,13 +35,13 @@ export async function writeAuditEntry(
     authType: string;
     authId?: string;
   },
-): Promise<void> {
+): Record<string, unknown> {
   const entry = auditEntryOf(collection, recordId, event.before, event.after, {
     authType: event.authType as AuditAuthType,
     by: event.authType === 'app_user' ? event.authId : undefined,
   });
-  if (!entry) return;
+  if (!entry) return {};
   const digest = createHash('sha256').update(event.id).digest();
   const key = auditEntryKey(Date.parse(event.time), digest);
-  await root.child(`${AUDIT_LOG_PATH}/${key}`).set({ ...entry, at: ServerValue.TIMESTAMP });
+  return { [`${AUDIT_LOG_PATH}/${key}`]: { ...entry, at: ServerValue.TIMESTAMP } };
 }

@@ -31,8 +31,10 @@ const KEEP_DAYS = 8;
 const MAX_ROUNDS = 10;
 
 /**
- * Writes the projection entries of `collection/id` from the stored record until the record is
- * unchanged after the write (see the module comment).
+ * Writes the projection entries of `collection/id` until the stored record equals the value
+ * they were made from (see the module comment). The first round starts from the event's value
+ * and carries `alongside` (the event's audit entry) in the same update, so an event whose record
+ * has not changed since costs one update and one read.
  * @param seen the event's before and after values, whose entries must not outlive them
  * @throws Error when the record changed at every one of MAX_ROUNDS rounds (retried)
  */
@@ -41,13 +43,20 @@ export async function writeProjections(
   collection: DerivedCollection,
   id: string,
   seen: (object | null)[],
+  start: object | null,
+  alongside: Record<string, unknown> = {},
 ): Promise<void> {
   const project = DERIVATIONS[collection].project;
-  if (!project) return;
+  if (!project) {
+    if (Object.keys(alongside).length > 0) await root.update(alongside);
+    return;
+  }
   const record = root.child(`${collection}/${id}`);
-  let current = (await record.get()).val() as object | null;
+  let current = start;
+  let extra = alongside;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    await root.update(project(id, current, seen));
+    await root.update({ ...project(id, current, seen), ...extra });
+    extra = {};
     const now = (await record.get()).val() as object | null;
     if (sameValue(now, current)) return;
     seen.push(current);
@@ -118,15 +127,17 @@ async function pruneMarks(root: Reference, eventTime: string): Promise<void> {
 /**
  * Keeps the derived nodes of `collection` after one write event of its record `id`: its
  * projections from the stored record, its counters by the event's difference, once. `root` is
- * the root of the database the event comes from (each instance keeps its own books).
+ * the root of the database the event comes from (each instance keeps its own books);
+ * `alongside` is written with the first projections (the event's audit entry).
  */
 export async function keepDerivedNodes(
   root: Reference,
   collection: DerivedCollection,
   id: string,
   event: { id: string; time: string; before: object | null; after: object | null },
+  alongside: Record<string, unknown> = {},
 ): Promise<void> {
-  await writeProjections(root, collection, id, [event.before, event.after]);
+  await writeProjections(root, collection, id, [event.before, event.after], event.after, alongside);
   await addCountersOnce(
     root,
     event.id,

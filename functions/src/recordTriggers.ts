@@ -9,7 +9,7 @@
 import { onValueWritten } from 'firebase-functions/v2/database';
 import type { AuditedCollection } from '../../src/shared/domain/audit';
 import { DERIVATIONS, type DerivedCollection } from '../../src/shared/domain/derived/index';
-import { writeAuditEntry } from './auditLog.js';
+import { auditEntryUpdate } from './auditLog.js';
 import { deleteAccountOfRecord } from './accounts.js';
 import { keepDerivedNodes } from './derivedNodes.js';
 import { triggerOptions } from './triggerOptions.js';
@@ -23,15 +23,18 @@ function recordWritten(collection: AuditedCollection) {
     const change = { id: event.id, time: event.time, before, after };
     // The database the event comes from: an instance (or a local namespace) keeps its own books.
     const root = event.data.after.ref.root;
+    // The audit entry goes in the same update as the first projections: one round trip.
+    const audit = auditEntryUpdate(collection, id, {
+      ...change,
+      authType: event.authType,
+      authId: event.authId,
+    });
     await Promise.all([
-      writeAuditEntry(root, collection, id, {
-        ...change,
-        authType: event.authType,
-        authId: event.authId,
-      }),
       collection in DERIVATIONS
-        ? keepDerivedNodes(root, collection as DerivedCollection, id, change)
-        : undefined,
+        ? keepDerivedNodes(root, collection as DerivedCollection, id, change, audit)
+        : Object.keys(audit).length > 0
+          ? root.update(audit)
+          : undefined,
       (collection === 'students' || collection === 'tutors') && before && !after
         ? deleteAccountOfRecord(collection, id)
         : undefined,
