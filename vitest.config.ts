@@ -120,10 +120,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: INTEGRATION_ALONE,
           globalSetup: [BUILDS_SETUP],
-          testTimeout: 30_000,
-          // Arranging records waits for the server's triggers to handle them (triggersSettled),
-          // and a function's first event starts its worker process.
-          hookTimeout: 60_000,
+          // Arranging records and reading what the server derives from them waits for the
+          // triggers (triggersSettled), whose queue is shared with the other files' writes; a
+          // function's first event starts its worker process.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -150,8 +151,8 @@ export default defineConfig({
           include: INTEGRATION_ALONE,
           maxWorkers: 1,
           sequence: { groupOrder: 3 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

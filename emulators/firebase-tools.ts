@@ -112,6 +112,10 @@ export async function startFirebaseTools(
       // No update check or colour codes: keeps the run offline and the log readable.
       NO_UPDATE_NOTIFIER: '1',
       FORCE_COLOR: '0',
+      // Loading the functions runs `npm show firebase-functions` synchronously (a version advice)
+      // and blocks the Functions emulator until it answers or times out after 10 s; offline, npm
+      // answers from its cache at once.
+      npm_config_offline: 'true',
     },
   });
   const pid = child.pid;
