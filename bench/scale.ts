@@ -18,12 +18,21 @@
  * |                                                 | frame after the first data row             |
  * | students: sort click / search keystroke, p95    | in-page event to the next frame, 40 each   |
  * | orders: search keystroke, p95                   | same on /orders                            |
+ * | per list (students, tutors, orders): first page | in a new context each: navigation start to |
+ * | cold; keystroke and sort click to paint, p95,   | the first data row; then at once (not      |
+ * | from the first page on; whole list loaded       | after a pause) 40 keystrokes (run 1) or 40 |
+ * |                                                 | sort clicks (run 2); run 3: navigation     |
+ * |                                                 | start to no element busy (all rows in)     |
  * | JS heap on /students after GC                   | CDP HeapProfiler.collectGarbage + usage    |
  * | IndexedDB written by the persisted store        | navigator.storage.estimate() usageDetails  |
  * | a remote change visible in the open list, p95   | admin SDK renames a listed student; the    |
  * |                                                 | new name in the DOM (2 s timeout), 5 runs  |
  *
  * Options: `--only remote` measures only the remote change (after the list has settled);
+ * `--only lists` only the per-list figures; `--profile-lists dir` records a Chromium CPU profile
+ * of each list's third cold load (navigation to 6 s after the first row) as
+ * `dir/{list}.cpuprofile` and prints where the main thread's time went after the first row
+ * (summarizeProfile in bench/support/chromiumHarness.ts);
  * `--remote-samples 20` renames that many students (default 5); `--profile out.cpuprofile`
  * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools;
  * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
@@ -35,20 +44,22 @@
  * data: it replaces students, tutors and orders.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { buildDemoData } from '../emulators/seed/build';
 import { rebuildDerived } from '../src/shared/domain/derived';
 import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
 import {
+  type CpuProfile,
   pageMs,
   READY_TIMEOUT_MS,
   SHOWN_SOURCE,
   stats,
+  summarizeProfile,
   watchShown,
 } from './support/chromiumHarness';
 import { reachable } from './support/reachable';
@@ -95,6 +106,39 @@ function traceNetwork(cdp: CDPSession, since: () => number): { lines: () => stri
 
 /** `--only remote`: only the remote-change figure. */
 const ONLY_REMOTE = option('only') === 'remote';
+/** `--only lists`: only the per-list figures (first page, keystroke and sort from it on). */
+const ONLY_LISTS = option('only') === 'lists';
+/** `--profile-lists dir`: CPU profiles of each list's first seconds (see the module comment). */
+const PROFILE_LISTS = option('profile-lists');
+
+/** A list measured from its first page on: its route, table name, headers and search words. */
+interface ListCase {
+  name: 'students' | 'tutors' | 'orders';
+  table: string;
+  sorts: string[];
+  words: string[];
+}
+
+const LISTS: ListCase[] = [
+  {
+    name: 'students',
+    table: 'Students',
+    sorts: ['Name', 'E-mail', 'Created', 'Mobile'],
+    words: ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'],
+  },
+  {
+    name: 'tutors',
+    table: 'Tutors',
+    sorts: ['Name', 'E-mail', 'Created', 'Country'],
+    words: ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'],
+  },
+  {
+    name: 'orders',
+    table: 'Orders',
+    sorts: ['Student', 'Status', 'Expiry date', 'Order ID'],
+    words: ['p', 'pa', 'pai', 'paid', 'pai', 'pa'],
+  },
+];
 /** A fixed clock and seed: the same data on every machine and run. */
 const NOW = Date.UTC(2026, 10, 1);
 const SEED = 16;
@@ -116,15 +160,17 @@ function sizes(): number[] {
 async function rest(method: 'PUT' | 'PATCH', path: string, body: unknown): Promise<void> {
   // As an import: no trigger events (the derived nodes are written from rebuildDerived below).
   const response = await fetch(
-    `${REST}/${path}.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true`,
+    // print=silent: no echo of the written data (2 MB a chunk), which was left unread and, with
+    // the server's sockets full, stalled the seed.
+    `${REST}/${path}.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true&print=silent`,
     {
       method,
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     },
   );
-  if (!response.ok)
-    throw new Error(`${method} /${path}: ${response.status} ${await response.text()}`);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /${path}: ${response.status} ${text}`);
 }
 
 /** Replaces the data set with N students, tutors and orders; returns seconds taken. */
@@ -345,6 +391,11 @@ async function measure(n: number, base: string, email: string, password: string)
     return { context, page, cdp, ms, downloaded: bytes.total() - atClick };
   };
 
+  if (ONLY_LISTS) {
+    await listFigures(base, signedIn, figures);
+    printFigures(n, figures);
+    return;
+  }
   for (let run = 0; run < (ONLY_REMOTE ? 0 : COLD_RUNS); run++) {
     const { context, page, ms, downloaded } = await signedIn();
     signIns.push(ms);
@@ -431,15 +482,87 @@ async function measure(n: number, base: string, email: string, password: string)
     );
   }
   await context.close();
+  if (!ONLY_REMOTE) await listFigures(base, signedIn, figures);
+  printFigures(n, figures);
+}
 
+function printFigures(n: number, figures: Map<string, string>): void {
   console.log(`\nScale, N = ${n.toLocaleString('en')} students, tutors and orders:`);
-  for (const [name, value] of figures) console.log(`  ${name.padEnd(56)} ${value}`);
+  for (const [name, value] of figures) console.log(`  ${name.padEnd(64)} ${value}`);
+}
+
+/** A new signed-in context on the dashboard (measure's `signedIn`). */
+type SignedIn = () => Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }>;
+
+/**
+ * Per list (LISTS), three cold loads, each in a new signed-in context: the first page (navigation
+ * start to the frame after the first data row, median of the three); after the first, at once,
+ * 40 keystrokes in the search box; after the second, at once, 40 sort clicks; the third, the time
+ * until the whole list is in (no element busy), with a CPU profile when `--profile-lists`.
+ * Keystrokes and clicks start while the list still loads and prepares its keys: the moment a
+ * person who starts typing as soon as the rows show meets.
+ */
+async function listFigures(
+  base: string,
+  signedIn: SignedIn,
+  figures: Map<string, string>,
+): Promise<void> {
+  for (const list of LISTS) {
+    const firstPages: number[] = [];
+    for (let run = 0; run < COLD_RUNS; run++) {
+      const { context, page, cdp } = await signedIn();
+      const profiling = PROFILE_LISTS !== undefined && run === 2;
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      await page.goto(`${base}/${list.name}`);
+      await firstRow(page, list.table);
+      const firstPage = await pageMs(page, 'window.__firstRowAt');
+      firstPages.push(firstPage);
+      if (run === 0) {
+        figures.set(
+          `${list.name}: keystroke to paint from the first page on [p95 < 50 ms]`,
+          stats(await timeSearch(page, list.words)),
+        );
+      } else if (run === 1) {
+        figures.set(
+          `${list.name}: sort click to paint from the first page on [p95 < 50 ms]`,
+          stats(await timeSort(page, list.sorts)),
+        );
+      } else {
+        await watchShown(
+          page,
+          '__allRowsAt',
+          `document.querySelector('[aria-busy="true"]') === null`,
+        );
+        figures.set(`${list.name}: whole list loaded`, s(await pageMs(page, 'window.__allRowsAt')));
+        if (profiling) {
+          await page.waitForTimeout(
+            Math.max(0, firstPage + 6000 - (await pageMs(page, 'performance.now()'))),
+          );
+          const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+          const file = join(PROFILE_LISTS, `${list.name}.cpuprofile`);
+          mkdirSync(PROFILE_LISTS, { recursive: true });
+          writeFileSync(file, JSON.stringify(profile));
+          console.log(`\n${list.name}: CPU profile in ${file}; main thread after the first row:`);
+          for (const line of summarizeProfile(profile, firstPage)) console.log(`  ${line}`);
+        }
+      }
+      await context.close();
+    }
+    figures.set(`${list.name}: first page, cold [< 1 s]`, s(median(firstPages)));
+  }
 }
 
 /** Seeds each size and measures it; needs the backend up (see the module comment). */
 export async function runScaleBench(): Promise<void> {
+  // Inside `emulators/start.ts --exec` (APP_URL set) the backend is up: on a loaded machine the
+  // probe below can take longer than its 1.5 s and would start a second backend on taken ports.
   const up =
-    (await reachable(`http://${HOST}:${PORTS.auth}/`)) && (await reachable(`${REST}/.json`));
+    process.env.APP_URL !== undefined ||
+    ((await reachable(`http://${HOST}:${PORTS.auth}/`)) && (await reachable(`${REST}/.json`)));
   if (!up) {
     // A fresh, empty backend of its own, as the tests have.
     const result = spawnSync(
@@ -465,7 +588,8 @@ export async function runScaleBench(): Promise<void> {
     root: ROOT,
     mode: 'test',
     logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
+    // Unminified when profiling, so that the profile names the app's functions.
+    build: { outDir, emptyOutDir: true, minify: PROFILE_LISTS === undefined },
   });
   process.env.NODE_ENV = nodeEnv;
   const server = await preview({

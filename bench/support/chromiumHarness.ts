@@ -173,3 +173,73 @@ export function stats(times: readonly number[], digits = 1): string {
   const sorted = [...times].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(digits)} ms, p95 ${percentile(sorted, 95).toFixed(digits)} ms`;
 }
+
+/** A Chromium CPU profile as CDP's `Profiler.stop` returns it (times in microseconds). */
+export interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    children?: number[];
+  }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Samples that are not the page's JavaScript or rendering: the main thread was free. */
+const IDLE_NODES = new Set(['(idle)', '(program)']);
+
+/**
+ * Where the main thread's time went in `profile` from `fromMs` (ms after the profile's start) on:
+ * the busy stretches of 50 ms or more (no idle sample between them; what a keystroke can wait
+ * behind) with their three heaviest functions, then the 15 heaviest functions overall, by self
+ * time. A function is `name file:line` (minified names in a production build; the line and
+ * column locate it in the chunk).
+ */
+export function summarizeProfile(profile: CpuProfile, fromMs = 0): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const label = (id: number) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return '?';
+    const file = frame.url.split('/').pop() ?? '';
+    return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const lines: string[] = [];
+  let t = 0;
+  let stretch: { start: number; end: number; self: Map<string, number> } | undefined;
+  const closeStretch = () => {
+    if (stretch && stretch.end - stretch.start >= 50) {
+      const top = [...stretch.self]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([fn, ms]) => `${fn} ${ms.toFixed(0)} ms`);
+      lines.push(
+        `busy ${stretch.start.toFixed(0)}-${stretch.end.toFixed(0)} ms (${(stretch.end - stretch.start).toFixed(0)} ms): ${top.join('; ')}`,
+      );
+    }
+    stretch = undefined;
+  };
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    t += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (t < fromMs) return;
+    const name = byId.get(id)?.callFrame.functionName ?? '';
+    if (IDLE_NODES.has(name)) {
+      closeStretch();
+      return;
+    }
+    const fn = label(id);
+    self.set(fn, (self.get(fn) ?? 0) + delta);
+    stretch ??= { start: t, end: t, self: new Map() };
+    stretch.end = t + delta;
+    stretch.self.set(fn, (stretch.self.get(fn) ?? 0) + delta);
+  });
+  closeStretch();
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  lines.push(`busy in all: ${total.toFixed(0)} ms; heaviest functions (self time):`);
+  for (const [fn, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    lines.push(`  ${ms.toFixed(1).padStart(7)} ms  ${fn}`);
+  return lines;
+}
