@@ -51,20 +51,38 @@ export interface Ascending<T> {
 }
 
 /**
- * Keys already computed, per row object and column: a live list's change replaces one row object
- * and keeps the others (Redux Toolkit's immutable updates), so a new rows array re-keys only the
- * changed rows (a remote change must show in < 300 ms at 50,000 rows).
+ * Keys already computed, per column id and row object, for a column named by an id: a new rows
+ * array with the same row objects (a live list's change: Redux Toolkit's immutable updates
+ * replace only the changed rows) re-keys only the changed rows. A column given as its definition
+ * object (DataTable) has no such cache: its next order is derived from its last one
+ * (updatedAscending, which keys only the added rows), and filling a WeakMap with 50,000 rows cost
+ * about as much again as computing their keys, a delay on the first sort of a large list.
  */
-const rowKeys = new WeakMap<object, Map<unknown, SortKey>>();
+const columnKeysById = new Map<unknown, WeakMap<object, SortKey>>();
 
-/** `row`'s key for `column`, from the cache when `row` is an object seen before. */
-function keyOf<T>(row: T, value: (row: T) => SortValue, column: unknown): SortKey {
-  if (typeof row !== 'object' || row === null || column === '') return sortKey(value(row));
-  let keys = rowKeys.get(row);
-  if (!keys) rowKeys.set(row, (keys = new Map()));
-  let key = keys.get(column);
-  if (key === undefined) keys.set(column, (key = sortKey(value(row))));
+/** The key cache of `column` when it is an id (see columnKeysById); none for '' or an object. */
+function keysOf(column: unknown): WeakMap<object, SortKey> | undefined {
+  if (column === '' || (typeof column === 'object' && column !== null)) return undefined;
+  let keys = columnKeysById.get(column);
+  if (!keys) columnKeysById.set(column, (keys = new WeakMap()));
+  return keys;
+}
+
+/** `row`'s key, from `keys` (keysOf) when `row` is an object seen before. */
+function cachedKey<T>(
+  row: T,
+  value: (row: T) => SortValue,
+  keys: WeakMap<object, SortKey> | undefined,
+): SortKey {
+  if (!keys || typeof row !== 'object' || row === null) return sortKey(value(row));
+  let key = keys.get(row);
+  if (key === undefined) keys.set(row, (key = sortKey(value(row))));
   return key;
+}
+
+/** `row`'s key for `column` (see keysOf). */
+function keyOf<T>(row: T, value: (row: T) => SortValue, column: unknown): SortKey {
+  return cachedKey(row, value, keysOf(column));
 }
 
 /**
@@ -118,8 +136,9 @@ function* ascendingSteps<T>(
 ): Steps<Ascending<T>> {
   const n = rows.length;
   const rowKeys: SortKey[] = new Array<SortKey>(n);
+  const cache = keysOf(column);
   for (let i = 0; i < n; i++) {
-    rowKeys[i] = keyOf(rows[i] as T, value, column);
+    rowKeys[i] = cachedKey(rows[i] as T, value, cache);
     if (i % STEP === STEP - 1) yield;
   }
   /** Whether row `a` comes before row `b`. */
@@ -168,6 +187,39 @@ function* ascendingSteps<T>(
     result.keys.push(rowKeys[index] as SortKey);
     result.indexes.push(index);
     if (p % STEP === STEP - 1) yield;
+  }
+  result.filled = filledCount(result.keys);
+  return result;
+}
+
+/**
+ * The ascending order of `rows` by `value` at once (a sort click on a column not prepared yet):
+ * the same order as ascendingSteps (the comparison is a total order), by the engine's own sort,
+ * about twice as fast as the merge sort that can stop between steps.
+ */
+function ascendingNow<T>(
+  rows: readonly T[],
+  value: (row: T) => SortValue,
+  column: unknown,
+): Ascending<T> {
+  const n = rows.length;
+  const rowKeys: SortKey[] = new Array<SortKey>(n);
+  const cache = keysOf(column);
+  for (let i = 0; i < n; i++) rowKeys[i] = cachedKey(rows[i] as T, value, cache);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => compareEntries(rowKeys[a] as SortKey, a, rowKeys[b] as SortKey, b));
+  const result: Ascending<T> = {
+    rows: new Array<T>(n),
+    keys: new Array<SortKey>(n),
+    indexes: new Array<number>(n),
+    filled: 0,
+  };
+  for (let p = 0; p < n; p++) {
+    const index = order[p] as number;
+    result.rows[p] = rows[index] as T;
+    result.keys[p] = rowKeys[index] as SortKey;
+    result.indexes[p] = index;
   }
   result.filled = filledCount(result.keys);
   return result;
@@ -299,6 +351,8 @@ export function* prepareSortOrderSteps<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
   column: unknown = '',
+  /** true: sort at once (no steps), as a click needs it. */
+  now = false,
 ): Steps<Ascending<T>> {
   const kept = () => orders.get(rows)?.get(column) as Ascending<T> | undefined;
   const known = kept();
@@ -309,7 +363,7 @@ export function* prepareSortOrderSteps<T>(
       : undefined;
   const order =
     (before && updatedAscending(before.rows, before.order, rows, value, column)) ??
-    (yield* ascendingSteps(rows, value, column));
+    (now ? ascendingNow(rows, value, column) : yield* ascendingSteps(rows, value, column));
   // A sort click may have computed it meanwhile (sortRows, at once): keep that one.
   const meanwhile = kept();
   if (meanwhile) return meanwhile;
@@ -320,13 +374,24 @@ export function* prepareSortOrderSteps<T>(
   return order;
 }
 
+/**
+ * True when the order of `rows` by `column` is kept, or can be derived from the last order of
+ * `column` at O(n) cost (updatedAscending: a live change of a few rows); false when it needs a
+ * sort. Costs one pass over `rows` (identity comparisons).
+ */
+export function orderKnown(rows: readonly unknown[], column: unknown): boolean {
+  if (orders.get(rows)?.has(column)) return true;
+  const before = typeof column === 'object' && column !== null ? latest.get(column) : undefined;
+  return !!before && alignRows(before.rows, rows, Math.max(64, rows.length >> 4)) !== undefined;
+}
+
 /** prepareSortOrderSteps run at once: the kept ascending order of `rows` by `value`. */
 export function prepareSortOrder<T>(
   rows: readonly T[],
   value: (row: T) => SortValue,
   column: unknown = '',
 ): Ascending<T> {
-  return runSteps(prepareSortOrderSteps(rows, value, column));
+  return runSteps(prepareSortOrderSteps(rows, value, column, true));
 }
 
 /**
@@ -373,6 +438,11 @@ export interface SearchIndex<T> {
   textsOf(rows: readonly T[]): readonly string[];
   /** textsOf in steps (see Steps), for the browser's idle time. */
   textsOfSteps(rows: readonly T[]): Steps<readonly string[]>;
+  /**
+   * True when textsOf(rows) costs O(n) (the texts of the last rows asked for, or derived from them
+   * for a few changed rows), false when every text must be computed.
+   */
+  known(rows: readonly T[]): boolean;
 }
 
 /**
@@ -387,15 +457,20 @@ export function searchIndex<T>(
 ): SearchIndex<T> {
   let cache = searchTexts.get(texts);
   if (!cache) searchTexts.set(texts, (cache = new WeakMap()));
-  const known = cache;
+  const textCache = cache;
+  const compute = (row: T): string => {
+    let text = '';
+    for (const v of texts(row)) {
+      if (v === null || v === undefined) continue;
+      text = text === '' ? String(v) : `${text}\u0000${v}`;
+    }
+    return text.toLocaleLowerCase();
+  };
   const get = (row: T): string => {
-    const cached = typeof row === 'object' && row !== null ? known.get(row) : undefined;
+    const cached = typeof row === 'object' && row !== null ? textCache.get(row) : undefined;
     if (cached !== undefined) return cached;
-    const text = texts(row)
-      .filter((v) => v !== null && v !== undefined)
-      .join('\u0000')
-      .toLocaleLowerCase();
-    if (typeof row === 'object' && row !== null) known.set(row, text);
+    const text = compute(row);
+    if (typeof row === 'object' && row !== null) textCache.set(row, text);
     return text;
   };
   let last: { rows: readonly T[]; texts: string[] } | undefined;
@@ -410,7 +485,8 @@ export function searchIndex<T>(
       });
       for (const j of diff.added) out[j] = get(rows[j] as T);
     } else {
-      // A text is a few string operations: a step is a quarter of the rows of a sort step.
+      // A text is a few string operations: a step is a quarter of the rows of a sort step. Kept
+      // per row, so that the texts of the same rows in another order (after a sort) are lookups.
       for (let j = 0; j < rows.length; j++) {
         out[j] = get(rows[j] as T);
         if (j % (STEP / 4) === STEP / 4 - 1) yield;
@@ -419,7 +495,11 @@ export function searchIndex<T>(
     last = { rows, texts: out };
     return out;
   }
-  return { get, textsOf: (rows) => runSteps(textsOfSteps(rows)), textsOfSteps };
+  const isKnown = (rows: readonly T[]) =>
+    !!last &&
+    (last.rows === rows ||
+      alignRows(last.rows, rows, Math.max(64, rows.length >> 4)) !== undefined);
+  return { get, textsOf: (rows) => runSteps(textsOfSteps(rows)), textsOfSteps, known: isKnown };
 }
 
 /** Search texts already computed, per `texts` function and row object. */
