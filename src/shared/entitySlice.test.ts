@@ -310,6 +310,29 @@ describe('createWithAccount (the one account workflow of users, students and tut
     }
   });
 
+  it('a first watch batch replaces the held rows as the adapter would, without Immer', () => {
+    const { reducer, synced, adapter } = createEntitySlice<Item, Create, Modify>({ name: 'items' });
+    const held = reducer(
+      undefined,
+      synced({ upserts: [{ id: 'old', name: 'Old' }], removals: [], initial: true }),
+    );
+    // A listen started again (Retry): the slice is loading and its first batch is every row.
+    const loading = { ...held, loading: true };
+    const upserts = [
+      { id: 'b', name: 'Beta' },
+      { id: 'a', name: 'Alpha' },
+      { id: 'b', name: 'Beta 2' },
+      { id: 'c', name: 'Ceta' },
+    ];
+    const next = reducer(loading, synced({ upserts, removals: ['c'], initial: true }));
+    const expected = adapter.removeMany(adapter.setAll(loading, upserts), ['c']);
+    expect(next.ids).toEqual(expected.ids);
+    expect(next.entities).toEqual(expected.entities);
+    expect(next.ids).toEqual(['b', 'a']);
+    expect(next.loading).toBe(false);
+    expect(held.entities.old?.name).toBe('Old');
+  });
+
   it("a watch batch that moves no row keeps the slice's ids array", () => {
     const { reducer, synced } = createEntitySlice<Item, Create, Modify>({ name: 'items' });
     const first = reducer(
