@@ -6,7 +6,7 @@
  * tests/e2e/hosting.test.ts checks what the Hosting emulator and Chromium make of it.
  *
  * Overlapping header rules: Hosting applies every rule whose source matches, the later rule
- * winning for the same header (firebase-tools issue 9467; the e2e test confirms it on the
+ * winning for the same header (firebase/firebase-tools#9467 on GitHub; the e2e test confirms it on the
  * emulator), so /assets/** comes after the catch-all.
  */
 import { createHash } from 'node:crypto';
