@@ -89,7 +89,12 @@ async function importedRecords(kind: 'students' | 'tutors', list: string[]) {
 const status = (page: Page) => page.getByRole('dialog').getByRole('status');
 
 /** Opens the import dialog of the list at `path` and chooses `file`, then checks every row. */
-async function chooseAndCheck(page: Page, path: string, file: string, t: Record<string, string>) {
+async function chooseAndCheck(
+  page: Page,
+  path: string,
+  file: string,
+  t: { import: string; file: string; check: string; checked: string },
+) {
   await page.goto(path);
   await page.getByRole('button', { name: t.import }).click();
   const dialog = page.getByRole('dialog');
