@@ -1165,6 +1165,7 @@ const DERIVED_PATHS = [
   'lists/tutors/{id}',
   'lists/orders/{id}',
   'tutorsBySubject/maths/{id}',
+  'uses/students/subjects/{id}',
   'stats/counts/{id}',
   'stats/totals/{id}',
   'stats/months/{id}',

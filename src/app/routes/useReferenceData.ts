@@ -47,6 +47,8 @@ export function useReferenceData(): ReferenceData {
         .filter((s) => !s.isObsolete)
         .sort(byOrder),
       browsingLevels: levels.selectors.selectAll(levelState).slice().sort(byOrder),
+      allSubjects: subjects.selectors.selectAll(subjectState),
+      allSchools: schools.selectors.selectAll(schoolState),
     }),
     [fieldLevelState, schoolState, subjectState, levelState],
   );

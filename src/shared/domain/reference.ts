@@ -15,7 +15,10 @@ export interface ReferenceItem {
 /**
  * - `allFieldLevels`: every field level, obsolete ones included (a stored range keeps its order);
  * - `fieldLevels`, `schools`, `subjects`: the non-obsolete ones, by `order` then name;
- * - `browsingLevels`: every browsing level, by `order` then name.
+ * - `browsingLevels`: every browsing level, by `order` then name;
+ * - `allSubjects`, `allSchools`: every subject and school, obsolete ones included, to name an id
+ *   a record holds (an obsolete one is no longer offered but still named; an id in none of these
+ *   lists is a deleted record, shown as such: referenceLabel).
  */
 export interface ReferenceData {
   allFieldLevels: readonly ReferenceItem[];
@@ -23,4 +26,20 @@ export interface ReferenceData {
   schools: readonly ReferenceItem[];
   subjects: readonly ReferenceItem[];
   browsingLevels: readonly ReferenceItem[];
+  allSubjects: readonly ReferenceItem[];
+  allSchools: readonly ReferenceItem[];
+}
+
+/**
+ * The name of the record `id` among `items`, or `deleted` (a label such as '(deleted)') when no
+ * record has it: a record holds ids of reference data that may since have been deleted, and a raw
+ * id means nothing to a reader. While `items` is still empty (not loaded) the answer is ''.
+ */
+export function referenceLabel(
+  items: readonly ReferenceItem[],
+  id: string,
+  deleted: string,
+): string {
+  if (items.length === 0) return '';
+  return items.find((item) => item.id === id)?.name ?? deleted;
 }

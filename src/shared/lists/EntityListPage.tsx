@@ -13,6 +13,10 @@
  *
  * 'Loading…' shows from the first frame until the first read settles; a failed read offers Retry;
  * after a delete, focus goes to the table (the row that held it is gone).
+ *
+ * Lists whose records students and tutors refer to pass `references`: their delete dialog first
+ * counts the uses and, for a used record, offers to mark it obsolete instead
+ * (DeleteReferenceDialog).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -22,6 +26,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { useCountryListing } from '../countries/useCountryListing';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
+import type { ReferencedCollection } from '../domain/derived/references';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
@@ -29,6 +34,7 @@ import { DataTable } from '../table/DataTable';
 import { useShowAllParam } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
 import { RowActions } from '../table/RowActions';
+import { DeleteReferenceDialog } from './DeleteReferenceDialog';
 import { PageCard } from './PageCard';
 import { useLiveList, type Watchable } from './useLiveList';
 
@@ -59,7 +65,11 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   /** The list's name in ids and file names: the CSV export and the Show all switch's id. */
   name: string;
   /** The slice's thunks (shared/entitySlice): loaded on mount, removed after confirmation. */
-  entity: Watchable & { remove: (id: string) => Thunk };
+  entity: Watchable & {
+    remove: (id: string) => Thunk;
+    /** The slice's modify, given `{ id, changes: { isObsolete: true } }` (lists with reorder). */
+    modify?: (input: never) => Thunk;
+  };
   /** Every record, sorted by `order`. */
   selectAll: (state: S) => T[];
   /** The slice's flags: `loadError` (not `error`) decides 'Show error' (spec section 2). */
@@ -79,6 +89,11 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   countryHeader?: string;
   /** The slice's reorder thunk (shared/reorder); makes the list reorderable, see above. */
   reorder?: (changes: OrderChanges) => Thunk;
+  /**
+   * The collection students and tutors refer to by this list's ids: a delete counts the uses
+   * first (see the module comment). Lists with `reorder` have `isObsolete` and offer to set it.
+   */
+  references?: ReferencedCollection;
 }
 
 const NO_COLUMNS: never[] = [];
@@ -95,6 +110,7 @@ export function EntityListPage<T extends ListedRecord, S>({
   filterText: ownFilterText,
   countryHeader,
   reorder,
+  references,
 }: EntityListPageProps<T, S>) {
   const country = useCountryListing<T & { countryId: string }>(countryHeader);
   const columns = useMemo(
@@ -197,20 +213,45 @@ export function EntityListPage<T extends ListedRecord, S>({
     setToDelete(null);
   };
 
+  const markObsolete = async () => {
+    if (!toDelete || !entity.modify) return;
+    setDeleting(true);
+    // Each slice types its own record's changes; lists with `reorder` have `isObsolete`.
+    const input = { id: toDelete.id, changes: { isObsolete: true } };
+    await dispatch(entity.modify(input as never));
+    focusTableAfterClose.current = true;
+    setDeleting(false);
+    setToDelete(null);
+  };
+
+  const deleteBody = (
+    <FormattedMessage id={`${prefix}.confirmDelete`} values={{ name: toDelete?.name }} />
+  );
+
   return (
     <PageCard
       title={`${prefix}.title`}
       after={
-        <ConfirmDialog
-          open={toDelete !== null}
-          // Names the record, as the people lists do: the admin sees what goes before it goes.
-          body={
-            <FormattedMessage id={`${prefix}.confirmDelete`} values={{ name: toDelete?.name }} />
-          }
-          loading={deleting}
-          onConfirm={() => void confirmDelete()}
-          onCancel={() => setToDelete(null)}
-        />
+        references ? (
+          <DeleteReferenceDialog
+            record={toDelete}
+            collection={references}
+            deleteBody={deleteBody}
+            onMarkObsolete={reorder && entity.modify ? () => void markObsolete() : undefined}
+            onDelete={() => void confirmDelete()}
+            onCancel={() => setToDelete(null)}
+            busy={deleting}
+          />
+        ) : (
+          <ConfirmDialog
+            open={toDelete !== null}
+            // Names the record, as the people lists do: the admin sees what goes before it goes.
+            body={deleteBody}
+            loading={deleting}
+            onConfirm={() => void confirmDelete()}
+            onCancel={() => setToDelete(null)}
+          />
+        )
       }
     >
       {reorder && (

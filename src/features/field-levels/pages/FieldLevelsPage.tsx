@@ -22,6 +22,7 @@ export default function FieldLevelsPage() {
       selectState={selectFieldLevelsState}
       countryHeader="FieldLevels.country"
       reorder={reorderFieldLevels}
+      references="fieldLevels"
     />
   );
 }

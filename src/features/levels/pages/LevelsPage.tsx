@@ -42,6 +42,7 @@ export default function LevelsPage() {
       selectState={selectLevelsState}
       columns={columns}
       filterText={filterText}
+      references="levels"
     />
   );
 }

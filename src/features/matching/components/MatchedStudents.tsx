@@ -1,9 +1,9 @@
 import { get, ref } from 'firebase/database';
 import { useEffect, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { listPath } from '@/shared/domain/derived/listRows';
-import type { ReferenceData } from '@/shared/domain/reference';
+import { referenceLabel, type ReferenceData } from '@/shared/domain/reference';
 import { database } from '@/shared/firebase';
 
 /**
@@ -22,7 +22,8 @@ export function MatchedStudents({
   reference: ReferenceData;
 }) {
   const [names, setNames] = useState<Record<string, string>>({});
-  const { subjects } = reference;
+  const { allSubjects } = reference;
+  const intl = useIntl();
   const confirmed = Object.entries(tutor.confirmedStudents ?? {});
   const studentIds = confirmed.map(([studentId]) => studentId).join(',');
 
@@ -47,7 +48,9 @@ export function MatchedStudents({
     };
   }, [studentIds]);
 
-  const subjectName = (id: string) => subjects.find((s) => s.id === id)?.name ?? id;
+  // A deleted subject is named as such, never by its raw id.
+  const subjectName = (id: string) =>
+    referenceLabel(allSubjects, id, intl.formatMessage({ id: 'References.deleted' }));
   return (
     <section className="mt-5" aria-labelledby="matched-students-title">
       <h2 id="matched-students-title" className="title is-6">

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '@/app/hooks';
 import { listPath } from '@/shared/domain/derived/listRows';
-import type { ReferenceData } from '@/shared/domain/reference';
+import { referenceLabel, type ReferenceData } from '@/shared/domain/reference';
 import { database } from '@/shared/firebase';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { DataTable } from '@/shared/table/DataTable';
@@ -216,7 +216,9 @@ export function MatchingTab({ student, reference: ref, onChanged }: MatchingTabP
     );
   }
 
-  const subjectName = (id: string) => ref.subjects.find((s) => s.id === id)?.name ?? id;
+  // A deleted subject is named as such, never by its raw id.
+  const subjectName = (id: string) =>
+    referenceLabel(ref.allSubjects, id, intl.formatMessage({ id: 'References.deleted' }));
   return (
     <div>
       <div className="field">

@@ -6,7 +6,7 @@
  * introduction) and browsing level, on the one form system. Each rule's message shows once the
  * form was changed. Saved through the kind's `modify` thunk; the list is shown after success.
  */
-import type { ReferenceData } from '@/shared/domain/reference';
+import { referenceLabel, type ReferenceData, type ReferenceItem } from '@/shared/domain/reference';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
@@ -63,12 +63,17 @@ export function ProfileLevelForm<P extends Student | Tutor>({
     form.set('subjects', next);
   };
 
+  const deleted = intl.formatMessage({ id: 'References.deleted' });
   const reference = (
     field: 'levelId' | 'schoolId' | 'browsingLevelId',
     label: string,
     options: ReadonlyArray<{ id: string; name: string }>,
+    every: readonly ReferenceItem[],
   ) => {
     const bound = form.bind(field);
+    // The stored id may be of an obsolete record (no longer offered, still named) or of a deleted
+    // one: it stays chosen and says so, rather than showing "None" as if nothing were stored.
+    const stored = bound.value && !options.some((o) => o.id === bound.value) ? bound.value : null;
     return (
       <SelectField
         id={idOf(field)}
@@ -77,6 +82,7 @@ export function ProfileLevelForm<P extends Student | Tutor>({
         onChange={(v) => bound.onChange(v || null)}
       >
         <option value="">{intl.formatMessage({ id: 'People.none' })}</option>
+        {stored && <option value={stored}>{referenceLabel(every, stored, deleted)}</option>}
         {options.map((o) => (
           <option key={o.id} value={o.id}>
             {o.name}
@@ -118,9 +124,14 @@ export function ProfileLevelForm<P extends Student | Tutor>({
     >
       <div className="columns is-multiline">
         <div className="column is-half">
-          {reference('levelId', 'People.schoolLevel', ref.fieldLevels)}
-          {reference('schoolId', 'People.school', ref.schools)}
-          {reference('browsingLevelId', 'People.browsingLevel', ref.browsingLevels)}
+          {reference('levelId', 'People.schoolLevel', ref.fieldLevels, ref.allFieldLevels)}
+          {reference('schoolId', 'People.school', ref.schools, ref.allSchools)}
+          {reference(
+            'browsingLevelId',
+            'People.browsingLevel',
+            ref.browsingLevels,
+            ref.browsingLevels,
+          )}
           <InputField
             id={idOf('fee')}
             label={<FormattedMessage id={`${kind.area}.fee`} />}
@@ -172,7 +183,18 @@ export function ProfileLevelForm<P extends Student | Tutor>({
                 <FormattedMessage id="People.noSubjects" />
               </p>
             )}
-            {ref.subjects.map((subject) => {
+            {[
+              ...ref.subjects,
+              // Subjects the record holds that are no longer offered (obsolete or deleted): shown
+              // checked under their name or as deleted, so they can be seen and unchecked.
+              ...Object.keys(subjects)
+                .filter((id) => !ref.subjects.some((s) => s.id === id))
+                .map((id) => ({
+                  id,
+                  name: referenceLabel(ref.allSubjects, id, deleted),
+                  order: Number.MAX_SAFE_INTEGER,
+                })),
+            ].map((subject) => {
               const value = subjects[subject.id];
               return (
                 <div key={subject.id} className="field is-grouped is-align-items-center">

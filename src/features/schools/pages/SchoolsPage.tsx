@@ -17,6 +17,7 @@ export default function SchoolsPage() {
       selectState={selectSchoolsState}
       countryHeader="Schools.country"
       reorder={reorderSchools}
+      references="schools"
     />
   );
 }

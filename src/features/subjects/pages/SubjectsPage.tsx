@@ -83,6 +83,7 @@ export function SubjectsPage({ fieldLevels }: { fieldLevels: readonly SubjectFie
       columns={columns}
       filterText={filterText}
       reorder={reorderSubjects}
+      references="subjects"
     />
   );
 }

@@ -7,6 +7,7 @@ import { composeDerivations, type Derivation } from './derivation';
 import { personListRows } from './listRows';
 import { orderListRows } from './orderRows';
 import { publicOrders } from './publicOrders';
+import { referenceUses } from './references';
 import { orderStats, studentStats, tutorStats } from './stats';
 import { tutorsBySubject } from './tutorIndex';
 
@@ -15,8 +16,13 @@ export type DerivedCollection = 'students' | 'tutors' | 'orders';
 
 /** The derivations of each collection. */
 export const DERIVATIONS: Record<DerivedCollection, Derivation> = {
-  students: composeDerivations(personListRows('students'), studentStats),
-  tutors: composeDerivations(personListRows('tutors'), tutorsBySubject, tutorStats),
+  students: composeDerivations(personListRows('students'), studentStats, referenceUses('students')),
+  tutors: composeDerivations(
+    personListRows('tutors'),
+    tutorsBySubject,
+    tutorStats,
+    referenceUses('tutors'),
+  ),
   orders: composeDerivations(orderListRows, orderStats, publicOrders),
 };
 
