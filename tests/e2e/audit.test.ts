@@ -84,7 +84,7 @@ describe('audit log', () => {
     const text = (await rows.first().innerText()).replace(/\s+/g, ' ');
     expect(text).toContain('Updated');
     expect(text).toContain('Schools');
-    expect(text).toContain(`name: Audit ${tag} → Audit2 ${tag}`);
+    expect(text).toContain(`Name: Audit ${tag} → Audit2 ${tag}`);
 
     // Filter by entity: the school's entry is not an order's...
     await p.getByLabel('Entity', { exact: true }).selectOption({ label: 'Orders' });

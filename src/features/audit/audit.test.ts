@@ -4,7 +4,10 @@ import { createIntl } from 'react-intl';
 import type { AuditEntry } from '@/shared/domain/audit';
 import { pushIdTimePrefix } from '@/shared/domain/audit';
 import { auditIndexOf, matchesFilter } from './auditApi';
-import { changesText, fieldChanges } from './changes';
+import { messages } from '@/app/i18n/allMessages';
+import { changesText, fieldChanges, formatValue } from './changes';
+import { groupEntries, pushIdTime } from './groups';
+import { fieldLabel } from './labels';
 import {
   auditFilterSchema,
   EMPTY_FILTER,
@@ -122,9 +125,9 @@ describe('the filter form (auditFilterSchema)', () => {
 });
 
 describe('the changes shown', () => {
-  const intl = createIntl({ locale: 'en', messages: { 'Common.yes': 'Yes', 'Common.no': 'No' } });
+  const intl = createIntl({ locale: 'en', messages: messages.en });
 
-  it('lists each changed leaf field with its value before and after', () => {
+  it('lists each changed leaf field with its value before and after, by its form label', () => {
     const changes = fieldChanges(
       { name: 'Old', settings: { salePrice: 40, originalPrice: 50 } },
       { name: 'New', settings: { salePrice: 45, originalPrice: 50 }, isObsolete: true },
@@ -134,8 +137,67 @@ describe('the changes shown', () => {
       { field: 'name', before: 'Old', after: 'New' },
       { field: 'settings.salePrice', before: 40, after: 45 },
     ]);
-    expect(changesText(intl, changes)).toBe(
-      'isObsolete: — → Yes\nname: Old → New\nsettings.salePrice: 40 → 45',
+    expect(changesText(intl, 'subjects', changes)).toBe(
+      'Obsolete: — → Yes\nName: Old → New\nSettings › Sale price: 40 → 45',
     );
+  });
+
+  it('names nested and odd fields as the forms do, and keeps keys no form names', () => {
+    expect(fieldLabel(intl, 'countries', 'dial_code')).toBe('Dial code');
+    expect(fieldLabel(intl, 'levels', 'fields.buildingName')).toBe(
+      'Visible fields › Building name',
+    );
+    expect(fieldLabel(intl, 'students', 'tutorMapping.maths.confirmed')).toBe(
+      'Subjects › maths › Confirmed',
+    );
+    expect(fieldLabel(intl, 'students', 'profileLevel.schoolId')).toBe('Profile Level › School');
+    expect(fieldLabel(intl, 'orders', 'somethingNew')).toBe('somethingNew');
+  });
+
+  it('shows a stored file by its name, never its address and token', () => {
+    const url =
+      'https://firebasestorage.googleapis.com/v0/b/demo.appspot.com/o/students%2Fuid42.jpg?alt=media&token=secret';
+    expect(formatValue(intl, 'logoUrl', url)).toBe('uid42.jpg');
+    expect(
+      formatValue(
+        intl,
+        'logoUrl',
+        'http://127.0.0.1:9199/v0/b/b/o/users%2Fu_200x200.png?alt=media',
+      ),
+    ).toBe('u_200x200.png');
+    expect(formatValue(intl, 'name', 'https://example.com/a')).toBe('https://example.com/a');
+  });
+});
+
+describe('one row per user action', () => {
+  const at = 1_700_000_000_000;
+  const make = (id: string, ms: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
+    ...entry,
+    id: pushIdTimePrefix(ms) + id.padEnd(12, 'x'),
+    at: ms + 40,
+    recordId: id,
+    action: 'reorder',
+    ...over,
+  });
+
+  it('reads the write time back from an entry key', () => {
+    expect(pushIdTime(pushIdTimePrefix(at) + 'abcdefghijkl')).toBe(at);
+  });
+
+  it('groups the entries of one write by time, author and action, and nothing else', () => {
+    const groups = groupEntries([
+      make('s1', at),
+      make('s2', at),
+      make('s3', at, { by: 'admin2' }),
+      make('s4', at + 1),
+      make('s5', at, { action: 'update' }),
+      make('s6', at),
+    ]);
+    expect(groups.map((g) => g.entries.map((e) => e.recordId))).toEqual([
+      ['s1', 's2', 's6'],
+      ['s3'],
+      ['s4'],
+      ['s5'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * its path ('settings.salePrice', 'tutorMapping.maths.confirmed').
  */
 import type { IntlShape } from 'react-intl';
+import { fieldLabel, storageFileName } from './labels';
 
 /** One changed field: its path and its value before and after (undefined: no value). */
 export interface FieldChange {
@@ -38,11 +39,13 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
 const TIME_FIELD = /(At|Date)$/;
 
 /**
- * A value as text: times (fields ending in At or Date) as date and time, booleans as Yes/No,
- * no value as '—'.
+ * A value as text: times (fields ending in At or Date) as date and time, booleans as Yes/No, a
+ * stored file's download URL as its file name, no value as '—'.
  */
 export function formatValue(intl: IntlShape, field: string, value: unknown): string {
   if (value === undefined || value === null) return '—';
+  const file = storageFileName(value);
+  if (file) return file;
   if (typeof value === 'boolean')
     return intl.formatMessage({ id: value ? 'Common.yes' : 'Common.no' });
   if (typeof value === 'number' && TIME_FIELD.test(field) && value > 1e11) {
@@ -51,12 +54,15 @@ export function formatValue(intl: IntlShape, field: string, value: unknown): str
   return String(value);
 }
 
-/** The changes as one line of text each, 'name: Old → New' (for CSV and the search). */
-export function changesText(intl: IntlShape, changes: FieldChange[]): string {
+/**
+ * The changes of a record of `entity` as one line of text each, 'Name: Old → New', fields by
+ * their forms' labels (for CSV and the search).
+ */
+export function changesText(intl: IntlShape, entity: string, changes: FieldChange[]): string {
   return changes
     .map(
       (c) =>
-        `${c.field}: ${formatValue(intl, c.field, c.before)} → ${formatValue(intl, c.field, c.after)}`,
+        `${fieldLabel(intl, entity, c.field)}: ${formatValue(intl, c.field, c.before)} → ${formatValue(intl, c.field, c.after)}`,
     )
     .join('\n');
 }

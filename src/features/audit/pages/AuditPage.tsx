@@ -4,12 +4,16 @@
  * record, admin, dates) are read through the log's indexes, 50 entries at a time ('Load older
  * entries' reads the next page); they live in the query string, so a record form's History link
  * (`/audit?record=<id>`) opens that record's history.
+ *
+ * A row is one user action (groups.ts: the entries of one write, e.g. a "move up" that rewrote
+ * the order of 15 subjects), fields are named by their forms' labels and files by their names
+ * (labels.ts).
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageCard } from '@/shared/lists/PageCard';
-import { auditAuthor, type AuditEntry } from '@/shared/domain/audit';
+import { auditAuthor } from '@/shared/domain/audit';
 import { csvDateTime } from '@/shared/table/csv';
 import { DataTable } from '@/shared/table/DataTable';
 import { useSearchParamsState } from '@/shared/table/listState';
@@ -17,6 +21,7 @@ import { changesText, fieldChanges } from '../changes';
 import { ChangeList } from '../components/ChangeList';
 import { AuditFilters } from '../components/AuditFilters';
 import { parseFilter, toAuditFilter, writeFilter } from '../filterParams';
+import { groupEntries } from '../groups';
 import { useAuditLog } from '../useAuditLog';
 
 /** When: date and time to the second, in the visitor's language. */
@@ -31,7 +36,22 @@ export default function AuditPage() {
 
   const rows = useMemo(
     () =>
-      log.entries.map((entry) => ({ ...entry, changes: fieldChanges(entry.before, entry.after) })),
+      groupEntries(log.entries).map(({ id, entries }) => {
+        const first = entries[0]!;
+        return {
+          id,
+          at: first.at,
+          authType: first.authType,
+          by: first.by,
+          action: first.action,
+          entities: [...new Set(entries.map((e) => e.entity))],
+          records: entries.map((e) => ({
+            entity: e.entity,
+            recordId: e.recordId,
+            changes: fieldChanges(e.before, e.after),
+          })),
+        };
+      }),
     [log.entries],
   );
   type Row = (typeof rows)[number];
@@ -49,15 +69,26 @@ export default function AuditPage() {
       at: intl.formatDate(row.at, AT_FORMAT),
       by: authorText(row),
       action: intl.formatMessage({ id: `Audit.action.${row.action}` }),
-      entity: intl.formatMessage({ id: `Audit.entity.${row.entity}` }),
-      changes: changesText(intl, row.changes),
+      entity: row.entities
+        .map((entity) => intl.formatMessage({ id: `Audit.entity.${entity}` }))
+        .join(', '),
+      record:
+        row.records.length === 1
+          ? row.records[0]!.recordId
+          : intl.formatMessage({ id: 'Audit.records' }, { count: row.records.length }),
+      changes: row.records
+        .map((r) => {
+          const lines = changesText(intl, r.entity, r.changes);
+          return row.records.length === 1 ? lines : `${r.recordId}\n${lines}`;
+        })
+        .join('\n'),
     }),
     [intl, authorText],
   );
   const filterText = useCallback(
     (row: Row) => {
       const t = text(row);
-      return [t.at, t.by, t.action, t.entity, row.recordId, t.changes];
+      return [t.at, t.by, t.action, t.entity, ...row.records.map((r) => r.recordId), t.changes];
     },
     [text],
   );
@@ -90,7 +121,7 @@ export default function AuditPage() {
       },
       {
         id: 'recordId',
-        accessorKey: 'recordId',
+        accessorFn: (row) => text(row).record,
         header: intl.formatMessage({ id: 'Audit.record' }),
       },
       {
@@ -98,7 +129,22 @@ export default function AuditPage() {
         accessorFn: (row) => text(row).changes,
         header: intl.formatMessage({ id: 'Audit.changes' }),
         enableSorting: false,
-        cell: ({ row }) => <ChangeList changes={row.original.changes} />,
+        cell: ({ row }) =>
+          row.original.records.length === 1 ? (
+            <ChangeList
+              entity={row.original.records[0]!.entity}
+              changes={row.original.records[0]!.changes}
+            />
+          ) : (
+            <ul>
+              {row.original.records.map((r) => (
+                <li key={`${r.entity}/${r.recordId}`}>
+                  <span className="is-family-monospace">{r.recordId}</span>
+                  <ChangeList entity={r.entity} changes={r.changes} />
+                </li>
+              ))}
+            </ul>
+          ),
         meta: { priority: 1 },
       },
     ],
@@ -116,7 +162,7 @@ export default function AuditPage() {
       <DataTable
         data={rows}
         columns={columns}
-        getRowId={(row: AuditEntry) => row.id}
+        getRowId={(row) => row.id}
         filterText={filterText}
         label={intl.formatMessage({ id: 'Audit.title' })}
         csvFileName="audit-log"
