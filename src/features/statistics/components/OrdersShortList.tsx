@@ -44,9 +44,16 @@ export function OrdersShortList({
         id: 'id',
         header: intl.formatMessage({ id: 'Orders.column.id' }),
         accessorKey: 'id',
-        // Each order opens its own page (the orders feature's /orders/:id).
+        // Each order opens its own page (the orders feature's /orders/:id). The id stays on one
+        // line (a 20-character push id broke over 4-5 lines on a phone); the other columns fold
+        // below the row instead (DataTable hides what does not fit).
         cell: ({ row }) => (
-          <Link to={`/orders/${encodeURIComponent(row.original.id)}`}>{row.original.id}</Link>
+          <Link
+            to={`/orders/${encodeURIComponent(row.original.id)}`}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {row.original.id}
+          </Link>
         ),
       },
       {
