@@ -196,7 +196,7 @@ async function runOnce(setup: Setup, floor: boolean): Promise<{ cpu: number; wal
       const mine = frames[c]!;
       for (let j = k; j < k + step && j < mine.length; j++) {
         if (floor) floorAnswer(mine[j]!, sink);
-        else conns[c]!.onFrame(mine[j]!);
+        else conns[c]!.onFrame(mine[j]!, mine[j]!.length); // ASCII: bytes = length, as ws reports them
       }
     }
     // Let the journal's batch and the acknowledgements run, as the server's event loop would.

@@ -101,8 +101,12 @@ export class ClientConnection implements PushTarget {
 
   /** Answers request `r` with status `s` (a constant without characters JSON escapes). */
   private respond(r: number, s: string, d: unknown): void {
+    this.respondJson(r, s, d === '' ? '""' : JSON.stringify(d));
+  }
+
+  /** {@link respond} with the payload already as JSON text. */
+  private respondJson(r: number, s: string, json: string): void {
     // The envelope as a template: only the payload needs JSON.stringify (a hot path).
-    const json = d === '' ? '""' : JSON.stringify(d);
     this.sendFrame(`{"t":"d","d":{"r":${r},"b":{"s":"${s}","d":${json}}}}`);
   }
 
@@ -257,7 +261,7 @@ export class ClientConnection implements PushTarget {
     // As production does, warn (the SDK logs "Using an unspecified index") when a filtering
     // query orders by a child or value that `.indexOn` does not declare; the data is served.
     const unindexed = tagged && missingIndex(query.index, this.ns.ruleset().indexOn(path));
-    this.respond(r, 'ok', unindexed ? { w: ['no_index'] } : {});
+    this.respondJson(r, 'ok', unindexed ? '{"w":["no_index"]}' : '{}');
   }
 
   private unlisten(r: number, b: Body): void {
@@ -267,7 +271,7 @@ export class ClientConnection implements PushTarget {
       this.ns.subs.remove(l.sub);
       this.listens.delete(id);
     }
-    this.respond(r, 'ok', {});
+    this.respondJson(r, 'ok', '{}');
   }
 
   /** Cancels listens that the current auth/rules no longer allow (push `c`). */

@@ -38,14 +38,15 @@ export interface Subscription {
 
 interface TrieNode {
   subs: Set<Subscription>;
-  kids: Map<string, TrieNode>;
+  /** Created with the first child: most nodes are where one listen ends and have none. */
+  kids: Map<string, TrieNode> | undefined;
   /** The node above and this node's key there; null at the root. */
   parent: TrieNode | null;
   key: string;
 }
 
 function newTrie(parent: TrieNode | null, key: string): TrieNode {
-  return { subs: new Set(), kids: new Map(), parent, key };
+  return { subs: new Set(), kids: undefined, parent, key };
 }
 
 /** Builds the envelope for a server push. */
@@ -67,8 +68,9 @@ export class SubscriptionIndex {
   add(sub: Subscription): void {
     let node = this.root;
     for (const key of sub.path) {
-      let next = node.kids.get(key);
-      if (!next) node.kids.set(key, (next = newTrie(node, key)));
+      const kids = (node.kids ??= new Map());
+      let next = kids.get(key);
+      if (!next) kids.set(key, (next = newTrie(node, key)));
       node = next;
     }
     node.subs.add(sub);
@@ -78,14 +80,14 @@ export class SubscriptionIndex {
   remove(sub: Subscription): void {
     let node: TrieNode | undefined = this.root;
     for (const key of sub.path) {
-      node = node.kids.get(key);
+      node = node.kids?.get(key);
       if (!node) return;
     }
     if (!node.subs.delete(sub)) return;
     this.count--;
     // Drop trie nodes that hold nothing any more.
-    while (node.parent && node.subs.size === 0 && node.kids.size === 0) {
-      node.parent.kids.delete(node.key);
+    while (node.parent && node.subs.size === 0 && !node.kids?.size) {
+      node.parent.kids!.delete(node.key);
       node = node.parent;
     }
   }
@@ -101,17 +103,11 @@ export class SubscriptionIndex {
     let node: TrieNode | undefined = this.root;
     for (const s of node.subs) above.add(s);
     for (const key of path) {
-      node = node.kids.get(key);
+      node = node.kids?.get(key);
       if (!node) return;
       for (const s of node.subs) above.add(s);
     }
-    const walk = (n: TrieNode): void => {
-      for (const k of n.kids.values()) {
-        for (const s of k.subs) below.add(s);
-        walk(k);
-      }
-    };
-    walk(node);
+    addBelow(node, below);
   }
 
   /**
@@ -129,66 +125,106 @@ export class SubscriptionIndex {
     const above = new Set<Subscription>();
     const below = new Set<Subscription>();
     for (const w of writes) this.affected(w.path, above, below);
-    const frames = new Map<string, string>();
-    const cached = (key: string, make: () => string): string => {
-      let f = frames.get(key);
-      if (f === undefined) frames.set(key, (f = make()));
-      return f;
-    };
-    const sendOwnValue = (sub: Subscription): void => {
-      if (sub.tag !== undefined) {
-        // The frame carries the client's tag, so only the result JSON is shared.
-        const json = cached('q:' + sub.id, () =>
-          JSON.stringify(nodeToJSON(queryResultNode(get(sub.path), sub.query), true)),
-        );
-        if (json === sub.lastJson) return;
-        sub.lastJson = json;
-        sub.target.sendFrame(pushFrame('d', sub.path, json, sub.tag));
-        return;
-      }
-      const key = 'own:' + sub.path.join('/');
-      sub.target.sendFrame(
-        cached(key, () =>
-          pushFrame('d', sub.path, JSON.stringify(nodeToJSON(get(sub.path), true))),
-        ),
-      );
-    };
-    // A listener deeper than a multi-path update's base gets only the writes inside its
-    // location, as a merge relative to it (as the real server does), not its whole value again:
-    // a list node of 50,000 rows would otherwise be re-sent for every change of one row.
-    const sendMergeBelow = (sub: Subscription): void => {
-      const inside = writes.filter((w) => isPrefix(sub.path, w.path));
-      // A write at or above the listener's location replaces it: its own value then.
-      if (inside.length === 0 || writes.some((w) => isPrefix(w.path, sub.path))) {
-        sendOwnValue(sub);
-        return;
-      }
-      const body: Record<string, unknown> = {};
-      for (const w of inside)
-        body[w.path.slice(sub.path.length).join('/')] = nodeToJSON(w.node, true);
-      sub.target.sendFrame(pushFrame('m', sub.path, JSON.stringify(body)));
-    };
-    for (const sub of below) if (!above.has(sub)) sendOwnValue(sub);
+    const pushes = new Pushes(writes, get);
+    for (const sub of below) if (!above.has(sub)) pushes.sendOwnValue(sub);
     for (const sub of above) {
       if (sub.tag !== undefined) {
-        sendOwnValue(sub);
+        pushes.sendOwnValue(sub);
       } else if (mergeBase === undefined) {
-        const w = writes[0]!;
-        sub.target.sendFrame(
-          cached('w', () => pushFrame('d', w.path, JSON.stringify(nodeToJSON(w.node, true)))),
-        );
+        sub.target.sendFrame(pushes.setFrame());
       } else if (sub.path.length <= mergeBase.length) {
-        sub.target.sendFrame(
-          cached('m', () => {
-            const body: Record<string, unknown> = {};
-            for (const w of writes)
-              body[w.path.slice(mergeBase.length).join('/')] = nodeToJSON(w.node, true);
-            return pushFrame('m', mergeBase, JSON.stringify(body));
-          }),
-        );
+        sub.target.sendFrame(pushes.mergeFrame(mergeBase));
       } else {
-        sendMergeBelow(sub);
+        pushes.sendMergeBelow(sub);
       }
     }
+  }
+}
+
+/** Adds every listen strictly below `node` to `below`. */
+function addBelow(node: TrieNode, below: Set<Subscription>): void {
+  if (!node.kids) return;
+  for (const k of node.kids.values()) {
+    for (const s of k.subs) below.add(s);
+    addBelow(k, below);
+  }
+}
+
+/**
+ * The pushes of one operation, each distinct frame serialised once. A class rather than closures
+ * made per write: the server runs under tsx, whose `keepNames` turns every named closure into an
+ * `Object.defineProperty` call each time it is created.
+ */
+class Pushes {
+  private readonly frames = new Map<string, string>();
+
+  constructor(
+    private readonly writes: readonly Write[],
+    private readonly get: (path: readonly string[]) => DataNode | null,
+  ) {}
+
+  /** The `d` frame of a set: the written value at its path. */
+  setFrame(): string {
+    let f = this.frames.get('w');
+    if (f === undefined) {
+      const w = this.writes[0]!;
+      f = pushFrame('d', w.path, JSON.stringify(nodeToJSON(w.node, true)));
+      this.frames.set('w', f);
+    }
+    return f;
+  }
+
+  /** The `m` frame of a multi-path update at `base`, relative to it. */
+  mergeFrame(base: readonly string[]): string {
+    let f = this.frames.get('m');
+    if (f === undefined) {
+      const body: Record<string, unknown> = {};
+      for (const w of this.writes)
+        body[w.path.slice(base.length).join('/')] = nodeToJSON(w.node, true);
+      this.frames.set('m', (f = pushFrame('m', base, JSON.stringify(body))));
+    }
+    return f;
+  }
+
+  /** Sends `sub` its whole value (a tagged query: its result, when it changed). */
+  sendOwnValue(sub: Subscription): void {
+    if (sub.tag !== undefined) {
+      // The frame carries the client's tag, so only the result JSON is shared.
+      const key = 'q:' + sub.id;
+      let json = this.frames.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(nodeToJSON(queryResultNode(this.get(sub.path), sub.query), true));
+        this.frames.set(key, json);
+      }
+      if (json === sub.lastJson) return;
+      sub.lastJson = json;
+      sub.target.sendFrame(pushFrame('d', sub.path, json, sub.tag));
+      return;
+    }
+    const key = 'own:' + sub.path.join('/');
+    let f = this.frames.get(key);
+    if (f === undefined) {
+      f = pushFrame('d', sub.path, JSON.stringify(nodeToJSON(this.get(sub.path), true)));
+      this.frames.set(key, f);
+    }
+    sub.target.sendFrame(f);
+  }
+
+  /**
+   * A listener deeper than a multi-path update's base gets only the writes inside its location,
+   * as a merge relative to it (as the real server does), not its whole value again: a list node
+   * of 50,000 rows would otherwise be re-sent for every change of one row.
+   */
+  sendMergeBelow(sub: Subscription): void {
+    const inside = this.writes.filter((w) => isPrefix(sub.path, w.path));
+    // A write at or above the listener's location replaces it: its own value then.
+    if (inside.length === 0 || this.writes.some((w) => isPrefix(w.path, sub.path))) {
+      this.sendOwnValue(sub);
+      return;
+    }
+    const body: Record<string, unknown> = {};
+    for (const w of inside)
+      body[w.path.slice(sub.path.length).join('/')] = nodeToJSON(w.node, true);
+    sub.target.sendFrame(pushFrame('m', sub.path, JSON.stringify(body)));
   }
 }
