@@ -13,6 +13,9 @@
  * - Export of the filtered (and sorted) rows as CSV (shared/table/csv: numbers as numbers, ISO
  *   dates, no formulas); a column leaves the export with `meta: { csv: false }`, gives its cell
  *   with `meta: { csv: (row) => CsvCell }`, or several cells with a list of titled values.
+ * - With `selection`: a first column of checkboxes (a row, or every row of the page from the
+ *   header), 'Select all N matching' (every row the search matches, on every page), the count
+ *   announced (aria-live), 'Export selected' and the list's own bulk actions on the rows chosen.
  * - Loading from the first frame, empty, and a failed load with its reason and a Retry button
  *   (no stale count or pages next to it).
  * - Columns that do not fit the card's width are hidden, least important first (`meta.priority`:
@@ -181,7 +184,25 @@ export interface DataTableProps<T> {
   initialPageSize?: PageSize;
   /** false: keep search, sort and page in the component instead of the URL (embedded tables). */
   urlState?: boolean;
+  /** Row selection for bulk actions (see the module comment and {@link TableSelection}). */
+  selection?: TableSelection<T>;
 }
+
+/**
+ * What a table with bulk actions gives: the chosen ids (kept by the list, so its actions can
+ * clear them), a row's name for its checkbox, and the list's bulk actions.
+ */
+export interface TableSelection<T> {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+  /** The accessible name of a row's checkbox, e.g. 'Select Ana Lim'. */
+  rowLabel: (row: T) => string;
+  /** Buttons acting on the selected rows (in the list's current order), e.g. Delete selected. */
+  actions?: (rows: T[]) => ReactNode;
+}
+
+/** The id of the checkbox column. */
+const SELECT_COLUMN = 'select';
 
 /** Table of `data` with sorting, filter, paging and CSV export; see the module comment. */
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -223,6 +244,7 @@ function DataTableView<T>({
   error = null,
   onRetry,
   actions,
+  selection,
   state,
   setState,
 }: DataTableProps<T> & { state: ListState; setState: SetListState }) {
@@ -273,9 +295,55 @@ function DataTableView<T>({
             id === 'name' || id === 'actions' || (index === 0 && !hasName) ? 0 : index + 1;
           return [id, column.meta?.priority ?? fixed] as const;
         }),
-      ),
+      ).set(SELECT_COLUMN, 0),
     [columns],
   );
+  const selectedIds = selection?.selected;
+  const onSelect = selection?.onChange;
+  const rowLabel = selection?.rowLabel;
+  // The checkbox column first, when the list has bulk actions; its header selects the page.
+  const shownColumns = useMemo<AnyColumn<T>[]>(() => {
+    if (!selectedIds || !onSelect || !rowLabel) return columns;
+    const pageIds = page.map(getRowId);
+    const onPage = pageIds.filter((id) => selectedIds.has(id)).length;
+    const select: AnyColumn<T> = {
+      id: SELECT_COLUMN,
+      enableSorting: false,
+      meta: { csv: false },
+      header: () => (
+        <input
+          type="checkbox"
+          aria-label={intl.formatMessage({ id: 'Table.selectPage' })}
+          checked={pageIds.length > 0 && onPage === pageIds.length}
+          ref={(box) => {
+            if (box) box.indeterminate = onPage > 0 && onPage < pageIds.length;
+          }}
+          onChange={(e) => {
+            const next = new Set(selectedIds);
+            for (const id of pageIds) {
+              if (e.currentTarget.checked) next.add(id);
+              else next.delete(id);
+            }
+            onSelect(next);
+          }}
+        />
+      ),
+      cell: ({ row }) => (
+        <input
+          type="checkbox"
+          aria-label={rowLabel(row.original)}
+          checked={selectedIds.has(row.id)}
+          onChange={(e) => {
+            const next = new Set(selectedIds);
+            if (e.currentTarget.checked) next.add(row.id);
+            else next.delete(row.id);
+            onSelect(next);
+          }}
+        />
+      ),
+    };
+    return [select, ...columns];
+  }, [columns, selectedIds, onSelect, rowLabel, page, getRowId, intl]);
   // Measure again when the rows shown or the columns change (widths follow the content).
   const contentKey = useMemo(() => ({ page, columns }), [page, columns]);
   const hidden = useFittedColumns(containerRef, priorities, contentKey);
@@ -293,7 +361,7 @@ function DataTableView<T>({
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
     data: page,
-    columns,
+    columns: shownColumns,
     getRowId: (row) => getRowId(row),
     state: { sorting, pagination: { pageIndex, pageSize }, columnVisibility },
     manualSorting: true,
@@ -315,7 +383,8 @@ function DataTableView<T>({
     getCoreRowModel: getCoreRowModel(),
   });
 
-  const exportCsv = () => {
+  /** Offers `rows` as the list's CSV file. */
+  const exportRows = (rows: T[]) => {
     // Each exported column as one or more titled cells.
     const exported = table.getAllLeafColumns().flatMap((c) => {
       const csv = c.columnDef.meta?.csv;
@@ -331,9 +400,19 @@ function DataTableView<T>({
     downloadCsv(
       csvFileName,
       exported.map((e) => e.title),
-      filtered.map((row) => exported.map((e) => e.value(row))),
+      rows.map((row) => exported.map((e) => e.value(row))),
     );
   };
+  const exportCsv = () => exportRows(filtered);
+
+  // The selected rows in the list's order (a deleted record leaves the selection by itself).
+  const selectedRows = useMemo(
+    () => (selectedIds ? data.filter((row) => selectedIds.has(getRowId(row))) : []),
+    [data, selectedIds, getRowId],
+  );
+  const matchingUnselected = selectedIds
+    ? filtered.some((row) => !selectedIds.has(getRowId(row)))
+    : false;
 
   const columnCount = table.getVisibleLeafColumns().length;
   const showRows = !error && filtered.length > 0;
@@ -362,6 +441,41 @@ function DataTableView<T>({
           {actions}
         </div>
       </div>
+      {selection && (
+        <div className="data-table-selection buttons are-small mb-2">
+          <span className="mr-2" aria-live="polite">
+            <FormattedMessage id="Table.selected" values={{ count: selectedRows.length }} />
+          </span>
+          {matchingUnselected && (
+            <button
+              type="button"
+              className="button is-light"
+              onClick={() => selection.onChange(new Set(filtered.map(getRowId)))}
+            >
+              <FormattedMessage id="Table.selectMatching" values={{ count: filtered.length }} />
+            </button>
+          )}
+          {selectedRows.length > 0 && (
+            <>
+              <button
+                type="button"
+                className="button is-light"
+                onClick={() => selection.onChange(new Set())}
+              >
+                <FormattedMessage id="Table.clearSelection" />
+              </button>
+              <button
+                type="button"
+                className="button is-light"
+                onClick={() => exportRows(selectedRows)}
+              >
+                <FormattedMessage id="Table.exportSelected" />
+              </button>
+              {selection.actions?.(selectedRows)}
+            </>
+          )}
+        </div>
+      )}
       {error ? (
         <div className="notification is-danger is-light" role="alert">
           <p>

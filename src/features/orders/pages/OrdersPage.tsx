@@ -24,6 +24,7 @@ import { useShowAllParam } from '@/shared/table/listState';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
 import { ApproveOrderDialog } from '../components/ApproveOrderDialog';
+import { BulkApproveButton } from '../components/BulkApproveButton';
 import { OrderFilterSelects } from '../components/OrderFilterSelects';
 import { OrderQrDialog } from '../components/OrderQrDialog';
 import { ExpiryCell, StatusTag } from '../components/OrderCells';
@@ -49,6 +50,7 @@ export default function OrdersPage() {
   const [approving, setApproving] = useState<OrderRow | null>(null);
   const [filters, setFilters] = useOrderFilters();
   const [qrFor, setQrFor] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   // One instant per page view, so every row's expiry is judged against the same time.
   const [now] = useState(() => Date.now());
 
@@ -219,6 +221,14 @@ export default function OrdersPage() {
         error={state.loadError}
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (o) => intl.formatMessage({ id: 'Table.selectRow' }, { name: o.id }),
+          actions: (chosen) => (
+            <BulkApproveButton orders={chosen} onDone={() => setSelected(new Set())} />
+          ),
+        }}
         actions={
           <>
             <OrderFilterSelects filters={filters} onChange={setFilters} />

@@ -14,6 +14,7 @@ import type { Student } from '@/features/people/students/types';
 import type { Tutor } from '@/features/people/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
+import { BulkDeleteButton } from '@/shared/lists/BulkDeleteButton';
 import { PageCard } from '@/shared/lists/PageCard';
 import { useLiveList } from '@/shared/lists/useLiveList';
 import { Avatar } from '@/shared/Avatar';
@@ -52,6 +53,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<Person | null>(null);
   const [importing, setImporting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const importSpec = useMemo(() => personImportSpec(path), [path]);
 
   // The list follows lists/{path} while shown: compact rows (not whole records), live.
@@ -177,6 +179,18 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
         error={state.loadError}
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (p) => intl.formatMessage({ id: 'Table.selectRow' }, { name: p.name }),
+          actions: (rows) => (
+            <BulkDeleteButton
+              ids={rows.map((p) => p.id)}
+              remove={async (id) => slice.remove.fulfilled.match(await dispatch(slice.remove(id)))}
+              onDone={() => setSelected(new Set())}
+            />
+          ),
+        }}
         actions={
           <>
             <Link className="button is-primary" to={`/${path}/new`}>
