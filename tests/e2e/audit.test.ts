@@ -8,7 +8,7 @@ import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAsImport } from '../../emulators/admin';
-import { adminApp, removePaths, uniqueId } from '../support/backend';
+import { adminApp, removePaths, triggersSettled, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
 const db = () => getAdminDatabase(adminApp());
@@ -65,6 +65,8 @@ describe('audit log', () => {
         ((await db().ref('auditLog').orderByChild('recordId').equalTo(schoolId).get()).val() ??
           {}) as Record<string, { by: string; action: string; before: object; after: object }>,
       );
+    // The trigger writes the entry after the save; wait for it rather than for a fixed time.
+    await triggersSettled();
     await expect.poll(stored).toEqual([
       expect.objectContaining({
         by: (session as AdminSession).admin.uid,
