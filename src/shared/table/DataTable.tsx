@@ -38,7 +38,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInRouterContext } from 'react-router-dom';
 import type { AppError } from '../errors';
@@ -52,15 +52,9 @@ import {
   type SetListState,
 } from './listState';
 import { PAGE_SIZES, pageItems, type PageSize } from './pagination';
-import {
-  filterRows,
-  prepareSortOrderSteps,
-  searchIndex,
-  sortRows,
-  type SortValue,
-  type Steps,
-} from './rowOrder';
+import { searchIndex, type SortValue } from './rowOrder';
 import { SearchBox } from './SearchBox';
+import { usePreparedRows, type SortableColumn } from './usePreparedRows';
 import './table.css';
 
 declare module '@tanstack/react-table' {
@@ -81,30 +75,6 @@ declare module '@tanstack/react-table' {
     /** Importance when the table is too wide: lower stays longer, 0 never hides. */
     priority?: number;
   }
-}
-
-/** Longest run of idle work at a time, ms: a keystroke meanwhile waits at most about this long. */
-const IDLE_SLICE_MS = 8;
-
-/**
- * Runs `steps` one after the other in the browser's idle time, in slices of at most
- * IDLE_SLICE_MS (a timeout in a browser without requestIdleCallback); stops
- * when `cancelled()` says so. Each step is well under a millisecond (rowOrder's Steps).
- */
-function runWhenIdle(steps: Array<Steps<unknown>>, cancelled: () => boolean): void {
-  const slice = (deadline?: IdleDeadline) => {
-    if (cancelled()) return;
-    const end = performance.now() + Math.min(deadline?.timeRemaining() ?? 50, IDLE_SLICE_MS);
-    while (steps.length > 0 && performance.now() < end) {
-      if (steps[0]?.next().done) steps.shift();
-    }
-    if (steps.length > 0) schedule();
-  };
-  const schedule = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(slice);
-    else setTimeout(slice, 50);
-  };
-  schedule();
 }
 
 /** A cell's classes: the column's `meta.className`, plus the sticky one of the actions column. */
@@ -254,28 +224,21 @@ function DataTableView<T>({
   const sortDesc = state.sorting[0]?.desc ?? false;
 
   const index = useMemo(() => searchIndex(filterText), [filterText]);
-  const sorted = useMemo(() => {
-    const column = columns.find((c) => columnId(c) === sortId);
-    const value = column && column.enableSorting !== false ? columnValue(column) : undefined;
-    return value && column ? sortRows(data, value, sortDesc, column) : data;
-  }, [data, columns, sortId, sortDesc]);
-  const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
-  // While the browser is idle after the rows change, in short slices: the search texts of the
-  // shown order, so the first keystroke scans strings, and the other sortable columns' orders,
-  // so the first click on any header is O(n) as well (< 50 ms at 50,000 rows, also while
-  // this work is still under way).
-  useEffect(() => {
-    const steps: Array<Steps<unknown>> = [index.textsOfSteps(sorted)];
-    for (const column of columns) {
-      const value = column.enableSorting !== false ? columnValue(column) : undefined;
-      if (value) steps.push(prepareSortOrderSteps(data, value, column));
-    }
-    let cancelled = false;
-    runWhenIdle(steps, () => cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [data, sorted, index, columns]);
+  // Sorted and filtered on keys prepared ahead, a large new rows array in short slices first
+  // (usePreparedRows: < 50 ms a keystroke or click at 50,000 rows, from the first page on).
+  const sortable = useMemo(
+    () =>
+      columns.flatMap((column): SortableColumn<T>[] => {
+        const value = column.enableSorting !== false ? columnValue(column) : undefined;
+        return value ? [{ column, value }] : [];
+      }),
+    [columns],
+  );
+  const sortBy = useMemo(
+    () => sortable.find(({ column }) => columnId(column as AnyColumn<T>) === sortId),
+    [sortable, sortId],
+  );
+  const { filtered } = usePreparedRows({ data, sortBy, desc: sortDesc, sortable, index, query });
 
   const pageCount = Math.ceil(filtered.length / pageSize);
   // A page beyond the last (a shared link, or rows deleted meanwhile) shows the last page.

@@ -1,0 +1,157 @@
+/**
+ * The rows a DataTable shows, sorted and filtered, without holding the main thread when a large
+ * rows array arrives (a list's 50,000 rows after its first page of 50): a keystroke or a click
+ * must paint in under 50 ms from the first page on (docs/performance.md, "How a list reads").
+ *
+ * - A rows array whose order and search texts cost O(n) (a small list, the same array, or a live
+ *   change of a few rows: rowOrder's `orderKnown` and `SearchIndex.known`) is shown at once.
+ * - Another (a list's whole rows after its first page) is prepared first, in slices of at most
+ *   PREPARE_SLICE_MS between which the browser handles input and paints: the order of the sorted
+ *   column, then the search texts of that order. Until then the table keeps showing the rows it
+ *   showed (the first page); then it shows the new ones, and searching or sorting them again
+ *   costs one pass.
+ * - Once shown, the other sortable columns' orders and the texts are prepared while the browser
+ *   is idle (requestIdleCallback, slices of at most IDLE_SLICE_MS), so a first click on any
+ *   header costs O(n) too.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import {
+  filterRows,
+  orderKnown,
+  prepareSortOrderSteps,
+  sortRows,
+  type SearchIndex,
+  type SortValue,
+  type Steps,
+} from './rowOrder';
+
+/** A sortable column: its definition object (the key of its kept orders) and its value. */
+export interface SortableColumn<T> {
+  column: object;
+  value: (row: T) => SortValue;
+}
+
+/** Rows under which any array is ordered and searched at once (a sort of 5,000 is a few ms). */
+const AT_ONCE_ROWS = 5_000;
+/** Longest slice of preparation the shown rows wait for, ms. */
+const PREPARE_SLICE_MS = 8;
+/** Longest run of idle work at a time, ms: a keystroke meanwhile waits at most about this long. */
+const IDLE_SLICE_MS = 8;
+
+/**
+ * Runs `steps` one after the other in slices of at most `sliceMs`, each slice started by
+ * `schedule`; stops when `cancelled()` says so; calls `done` after the last step.
+ */
+function runInSlices(
+  steps: Array<Steps<unknown>>,
+  schedule: (slice: (deadline?: IdleDeadline) => void) => void,
+  sliceMs: number,
+  cancelled: () => boolean,
+  done?: () => void,
+): void {
+  const slice = (deadline?: IdleDeadline) => {
+    if (cancelled()) return;
+    const end = performance.now() + Math.min(deadline?.timeRemaining() ?? sliceMs, sliceMs);
+    while (steps.length > 0 && performance.now() < end) {
+      if (steps[0]?.next().done) steps.shift();
+    }
+    if (steps.length > 0) schedule(slice);
+    else done?.();
+  };
+  schedule(slice);
+}
+
+/** Starts `slice` as the next task: after pending input and a paint, before idle time. */
+function soon(slice: () => void): void {
+  if (typeof MessageChannel === 'function') {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => slice();
+    channel.port2.postMessage(null);
+  } else setTimeout(slice, 0);
+}
+
+/** Starts `slice` when the browser is idle (a timeout where requestIdleCallback is missing). */
+function whenIdle(slice: (deadline?: IdleDeadline) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(slice);
+  else setTimeout(slice, 50);
+}
+
+/**
+ * See the module comment.
+ * @param data the rows, in the order they come
+ * @param sortBy the sorted column, if any; `desc` its direction
+ * @param sortable every sortable column (prepared in idle time)
+ * @param index the search texts (rowOrder `searchIndex`); `query` the search box's text
+ * @returns `filtered`: the rows to page through, sorted and matching `query`; `shown`: the rows
+ *   array they come from (`data`, or while it is prepared the one shown before)
+ */
+export function usePreparedRows<T>({
+  data,
+  sortBy,
+  desc,
+  sortable,
+  index,
+  query,
+}: {
+  data: T[];
+  sortBy: SortableColumn<T> | undefined;
+  desc: boolean;
+  sortable: readonly SortableColumn<T>[];
+  index: SearchIndex<T>;
+  query: string;
+}): { filtered: T[]; shown: T[] } {
+  const [shownData, setShownData] = useState(data);
+  const atOnce =
+    data === shownData ||
+    data.length <= AT_ONCE_ROWS ||
+    (sortBy ? orderKnown(data, sortBy.column) : index.known(data));
+  // Adopted during render (React's pattern for state that follows a prop): no extra commit.
+  if (atOnce && data !== shownData) setShownData(data);
+  const shown = atOnce ? data : shownData;
+
+  const sorted = useMemo(
+    () => (sortBy ? sortRows(shown, sortBy.value, desc, sortBy.column) : shown),
+    [shown, sortBy, desc],
+  );
+  const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
+
+  // A large new rows array: its order and texts in short slices, then shown.
+  useEffect(() => {
+    if (atOnce) return;
+    let cancelled = false;
+    function* prepare(): Steps<void> {
+      let rows = data;
+      if (sortBy) {
+        yield* prepareSortOrderSteps(data, sortBy.value, sortBy.column);
+        rows = sortRows(data, sortBy.value, desc, sortBy.column);
+      }
+      yield* index.textsOfSteps(rows);
+    }
+    runInSlices(
+      [prepare()],
+      soon,
+      PREPARE_SLICE_MS,
+      () => cancelled,
+      () => setShownData(data),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [atOnce, data, sortBy, desc, index]);
+
+  // While the browser is idle after the shown rows change: the search texts of the shown order,
+  // so the first keystroke scans strings, and the other sortable columns' orders, so the first
+  // click on any header is O(n) as well.
+  useEffect(() => {
+    const steps: Array<Steps<unknown>> = [index.textsOfSteps(sorted)];
+    for (const { column, value } of sortable)
+      steps.push(prepareSortOrderSteps(shown, value, column));
+    let cancelled = false;
+    runInSlices(steps, whenIdle, IDLE_SLICE_MS, () => cancelled);
+    return () => {
+      cancelled = true;
+    };
+  }, [shown, sorted, index, sortable]);
+
+  return { filtered, shown };
+}
