@@ -1,0 +1,146 @@
+/**
+ * Bulk actions on the lists as an admin uses them in Chromium (shared/table/DataTable
+ * `selection`): 3 of 4 searched students deleted with one confirmation naming the count; a
+ * selection of every row matching a search, over two pages, exported to CSV; 5 pending orders
+ * approved at once while another admin approves one of them: 4 approved, 1 skipped with its
+ * reason. Each file's own records (a token in their names), removed afterwards.
+ */
+import Papa from 'papaparse';
+import { readFile } from 'node:fs/promises';
+import { getDatabase } from 'firebase-admin/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApp, uniqueId } from '../support/backend';
+import { adminSession, type AdminSession } from '../support/browser';
+import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
+import { studentRecord } from '../integration/peopleFixtures';
+
+const DAY = 86_400_000;
+const token = uniqueId('bulk');
+const studentIds = Array.from({ length: 10 }, (_, i) => `${token}-s${i}`);
+const orderIds = Array.from({ length: 5 }, (_, i) => `-${token}-o${i}`.slice(0, 28));
+let session: AdminSession;
+
+/** Student i's name: the first 4 are for the delete, the other 6 for the export. */
+const nameOf = (i: number) => `${i < 4 ? 'Del' : 'Exp'} ${token} ${i}`;
+
+beforeAll(async () => {
+  const now = Date.now();
+  await writeWithDerived({
+    students: Object.fromEntries(
+      studentIds.map((id, i) => [
+        id,
+        {
+          ...studentRecord(nameOf(i)),
+          id,
+          email: `${id}@tuition.test`.toLowerCase(),
+          createdAt: now - i * 1000,
+        },
+      ]),
+    ),
+    orders: Object.fromEntries(
+      orderIds.map((id, i) => [
+        id,
+        {
+          id,
+          studentName: `Child ${token}`,
+          studentEmail: 'parent@tuition.test',
+          tutorName: 'Bulk Tutor',
+          tutorEmail: 'bulk.tutor@tuition.test',
+          subjectName: 'Physics',
+          total: 100 + i,
+          status: 'pending',
+          isUsed: false,
+          qty: 4,
+          qtyLeft: 4,
+          createdAt: now - 3 * DAY,
+          expiredDate: now + 60 * DAY,
+          updatedAt: now - 3 * DAY,
+          isObsolete: false,
+          order: 0,
+        },
+      ]),
+    ),
+  });
+  session = await adminSession('bulk-admin');
+});
+
+afterAll(async () => {
+  await session?.close();
+  await removeWithDerived({ students: studentIds, orders: orderIds });
+});
+
+describe('bulk actions', () => {
+  it('deletes 3 selected students after one confirmation naming the count', async () => {
+    const { page } = session;
+    await page.goto(`/students?q=${encodeURIComponent(`Del ${token}`)}`);
+    for (const i of [0, 1, 2])
+      await page.getByRole('checkbox', { name: `Select ${nameOf(i)}` }).check();
+    await page.getByText('3 rows selected').waitFor();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This will permanently delete 3 records.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const db = getDatabase(adminApp());
+    await expect
+      .poll(async () =>
+        Promise.all(
+          studentIds.slice(0, 4).map(async (id) => (await db.ref(`students/${id}`).get()).exists()),
+        ),
+      )
+      .toEqual([false, false, false, true]);
+    await page.getByRole('cell', { name: nameOf(3) }).waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: nameOf(0) }).count()).toBe(0);
+    await page.getByText('No rows selected').waitFor();
+  });
+
+  it('selects every row matching a search, over two pages, and exports them', async () => {
+    const { page } = session;
+    await page.goto(`/students?q=${encodeURIComponent(`Exp ${token}`)}&size=5`);
+    await page.getByRole('cell', { name: nameOf(4) }).waitFor();
+    // The header selects the page (5 rows); then all 6 matching.
+    await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
+    await page.getByText('5 rows selected').waitFor();
+    await page.getByRole('button', { name: 'Select all 6 matching' }).click();
+    await page.getByText('6 rows selected').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export selected' }).click(),
+    ]);
+    const text = await readFile((await download.path())!, 'utf8');
+    const rows = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(rows.map((r) => r.Name).sort()).toEqual([4, 5, 6, 7, 8, 9].map(nameOf).sort());
+  });
+
+  it('approves 5 pending orders, skipping the one another admin approved meanwhile', async () => {
+    const { page } = session;
+    await page.goto(`/orders?q=${encodeURIComponent(`Child ${token}`)}`);
+    await page.getByRole('link', { name: orderIds[0], exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
+    await page.getByText('5 rows selected').waitFor();
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve selected orders' });
+    await dialog.getByText('Approve the 5 selected orders?', { exact: false }).waitFor();
+    // Another admin approves one while this dialog is open.
+    const raced = orderIds[2]!;
+    await getDatabase(adminApp())
+      .ref(`orders/${raced}`)
+      .update({ status: 'approved', updatedAt: Date.now() });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.getByText('4 orders approved, 1 skipped.').waitFor({ timeout: 30_000 });
+    await dialog
+      .getByRole('listitem')
+      .filter({ hasText: raced })
+      .getByText('This order was already approved by someone else.')
+      .waitFor();
+    const db = getDatabase(adminApp());
+    const statuses = await Promise.all(
+      orderIds.map(async (id) => (await db.ref(`orders/${id}/status`).get()).val() as string),
+    );
+    expect(statuses).toEqual(Array(5).fill('approved'));
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('No rows selected').waitFor();
+  });
+});
