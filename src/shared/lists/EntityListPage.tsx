@@ -11,6 +11,10 @@
  * the query string (`all=1`) beside the table's own search, sort and page, so Back, a reload and a
  * shared link restore it.
  *
+ * Rows can be selected (a page, or every row the search matches) to be exported or deleted
+ * together: one confirmation naming the count, each delete the single one's (shared/table
+ * DataTable `selection`, ./BulkDeleteButton).
+ *
  * 'Loading…' shows from the first frame until the first read settles; a failed read offers Retry;
  * after a delete, focus goes to the table (the row that held it is gone).
  *
@@ -30,6 +34,7 @@ import type { ReferencedCollection } from '../domain/derived/references';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
+import { BulkDeleteButton } from './BulkDeleteButton';
 import { DataTable } from '../table/DataTable';
 import { useShowAllParam } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
@@ -133,6 +138,7 @@ export function EntityListPage<T extends ListedRecord, S>({
   const [showAll, setShowAll] = useShowAllParam();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const focusTableAfterClose = useRef(false);
 
   // The list follows the database while shown: another admin's change appears here.
@@ -274,6 +280,22 @@ export function EntityListPage<T extends ListedRecord, S>({
         loading={loading}
         error={loadError}
         onRetry={retry}
+        selection={{
+          selected,
+          onChange: setSelected,
+          rowLabel: (row) => intl.formatMessage({ id: 'Table.selectRow' }, { name: row.name }),
+          // Each delete as the single one does it (the thunk's toast, the server's follow-ups).
+          actions: (rows) => (
+            <BulkDeleteButton
+              ids={rows.map((row) => row.id)}
+              remove={async (id) => {
+                const result = (await dispatch(entity.remove(id))) as { error?: unknown };
+                return !result.error;
+              }}
+              onDone={() => setSelected(new Set())}
+            />
+          ),
+        }}
         actions={
           <Link className="button is-primary" to={`${path}/new`}>
             <FormattedMessage id={`${prefix}.new`} />
