@@ -8,7 +8,8 @@
  *
  * What a person refers to: `countryId` (countries), `profileLevel.levelId` (fieldLevels),
  * `profileLevel.schoolId` (schools), `profileLevel.browsingLevelId` (levels), the keys of
- * `profileLevel.subjects` and, for a student, of `tutorMapping` (subjects); a student's subject
+ * `profileLevel.subjects` and, for a student, of `tutorMapping` (subjects), a tutor's level range
+ * per subject (`levelStart`, `levelEnd`: fieldLevels); a student's subject
  * with a confirmed tutor is also one `matches` of that subject. Orders hold a subject's name, not
  * its id: the delete dialog counts them by an indexed query (`orders` `.indexOn` subjectName).
  */
@@ -60,7 +61,15 @@ export function personUses(
   add('fieldLevels', level?.levelId);
   add('schools', level?.schoolId);
   add('levels', level?.browsingLevelId);
-  for (const subject of Object.keys(level?.subjects ?? {})) add('subjects', subject);
+  for (const [subject, value] of Object.entries(level?.subjects ?? {})) {
+    add('subjects', subject);
+    // A tutor's level range per subject names two field levels.
+    if (value && typeof value === 'object') {
+      const range = value as { levelStart?: unknown; levelEnd?: unknown };
+      add('fieldLevels', range.levelStart);
+      add('fieldLevels', range.levelEnd);
+    }
+  }
   if (kind === 'students') {
     for (const [subject, mapping] of Object.entries(person.tutorMapping ?? {})) {
       add('subjects', subject);
