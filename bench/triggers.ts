@@ -55,13 +55,15 @@ async function importLarge(path: string, value: Record<string, unknown>): Promis
   const flush = async () => {
     if (bytes === 0) return;
     const response = await fetch(
-      `${REST}/${path}.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true`,
+      `${REST}/${path}.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true&print=silent`,
       {
         method: 'PATCH',
         headers: { Authorization: 'Bearer owner' },
         body: JSON.stringify(chunk),
       },
     );
+    // Read to the end (empty with print=silent): an unread body holds the connection.
+    await response.arrayBuffer();
     if (!response.ok) throw new Error(`import ${path}: ${response.status}`);
     chunk = {};
     bytes = 0;
