@@ -22,6 +22,13 @@ let functions: Server;
 let received: Received[] = [];
 /** Answer for each trigger key (default 204); 404 makes the server forget the trigger. */
 const statusFor = new Map<string, number>();
+/** While set, answers are held until {@link release} is called. */
+let holding = false;
+const held: Array<() => void> = [];
+function release(): void {
+  holding = false;
+  for (const answer of held.splice(0)) answer();
+}
 let emu: DatabaseEmulator;
 
 beforeAll(async () => {
@@ -33,7 +40,9 @@ beforeAll(async () => {
       const key = /\/triggers\/([^/]+)$/.exec(req.url ?? '')![1]!;
       const event = JSON.parse(text) as { ref: string; instance: string; data: { data: unknown } };
       received.push({ key, ref: event.ref, instance: event.instance, before: event.data.data });
-      res.writeHead(statusFor.get(key) ?? 204).end();
+      const answer = (): void => void res.writeHead(statusFor.get(key) ?? 204).end();
+      if (holding) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((r) => functions.listen(0, '127.0.0.1', r));
@@ -102,6 +111,7 @@ describe('function trigger matching', () => {
     await fetch(settings('demo-test'), { method: 'DELETE', headers: owner });
     emu.clear();
     statusFor.clear();
+    release();
     received = [];
     for (const c of [...COLLECTIONS, ...MORE]) await register(`${c}Written`, `${c}/{id}`);
   });
@@ -173,5 +183,32 @@ describe('function trigger matching', () => {
     await fetch(settings('demo-test'), { method: 'DELETE', headers: owner });
     await write('PUT', 'schools/x', { name: 'Y' });
     expect(take()).toEqual([]);
+  });
+
+  it('holds at most two deliveries per trigger in flight, and the events of another trigger pass them', async () => {
+    holding = true;
+    // Written without waiting for their events: the stand-in holds its answers.
+    const put = (path: string, value: unknown): Promise<Response> =>
+      fetch(`${emu.url}/${path}.json?ns=demo-test`, {
+        method: 'PUT',
+        headers: owner,
+        body: JSON.stringify(value),
+      });
+    for (const id of ['t1', 't2', 't3', 't4', 't5']) await put(`tutors/${id}`, { name: id });
+    await put('levels/l9', { name: 'L' });
+    await expect
+      .poll(() => received.map((r) => r.key).sort())
+      .toEqual(['levelsWritten', 'tutorsWritten', 'tutorsWritten']);
+    release();
+    await write('PUT', 'levels/l9', { name: 'M' });
+    expect(take()).toEqual([
+      'levelsWritten levels/l9',
+      'levelsWritten levels/l9',
+      'tutorsWritten tutors/t1',
+      'tutorsWritten tutors/t2',
+      'tutorsWritten tutors/t3',
+      'tutorsWritten tutors/t4',
+      'tutorsWritten tutors/t5',
+    ]);
   });
 });
