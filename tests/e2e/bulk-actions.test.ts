@@ -88,15 +88,17 @@ describe('bulk actions', () => {
         ),
       )
       .toEqual([false, false, false, true]);
-    await page.getByRole('cell', { name: nameOf(3) }).waitFor();
-    await expect.poll(() => page.getByRole('cell', { name: nameOf(0) }).count()).toBe(0);
+    await page.getByRole('cell', { name: nameOf(3), exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByRole('cell', { name: nameOf(0), exact: true }).count())
+      .toBe(0);
     await page.getByText('No rows selected').waitFor();
   });
 
   it('selects every row matching a search, over two pages, and exports them', async () => {
     const { page } = session;
     await page.goto(`/students?q=${encodeURIComponent(`Exp ${token}`)}&size=5`);
-    await page.getByRole('cell', { name: nameOf(4) }).waitFor();
+    await page.getByRole('cell', { name: nameOf(4), exact: true }).waitFor();
     // The header selects the page (5 rows); then all 6 matching.
     await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
     await page.getByText('5 rows selected').waitFor();
