@@ -95,11 +95,13 @@ export const routes: RouteObject[] = [
       },
       // E-mail action links (reset, sign-in link, verification): public, even when signed in.
       { path: '/auth/action', ...page(() => import('@/features/auth/pages/AuthActionPage')) },
+      // The public pages' words are in the core catalogue: they render without waiting for the
+      // whole one (a phone on a slow network opens them from a link).
+      ...publicRoutes,
       {
-        // Every screen but sign-in, recovery and 404 needs the whole catalogue (messages.ts).
+        // Every other screen but sign-in, recovery and 404 needs the whole catalogue (messages.ts).
         element: <FullCatalogue />,
         children: [
-          ...publicRoutes,
           ...localRoutes,
           {
             element: <RequireAuth />,
