@@ -8,6 +8,8 @@
  *   emulator, which serves the same paths under its own host;
  * - Storage (`firebasestorage.googleapis.com`): the Storage emulator, bucket renamed;
  * - callable functions (`<region>-<project>.cloudfunctions.net/<name>`): the Functions emulator;
+ * - Realtime Database REST (`https://<ns>.firebasedatabase.app/<path>.json`, `*.firebaseio.com`;
+ *   the public pages read an order's public facts so): the Database emulator, namespace renamed;
  * - the Realtime Database WebSocket (`wss://<ns>.firebasedatabase.app/.ws`, `*.firebaseio.com`):
  *   piped to the Database emulator's, namespace renamed, and the handshake's host answered as the
  *   production one (else the SDK would reconnect to the emulator's host);
@@ -32,6 +34,14 @@ export function localUrl(url: URL): string | null {
   }
   if (url.host === 'firebasestorage.googleapis.com') {
     return `${storage}${rest.replaceAll(encodeURIComponent(productionBucket), backend.storageBucket).replaceAll(productionBucket, backend.storageBucket)}`;
+  }
+  if (/\.(firebasedatabase\.app|firebaseio\.com)$/.test(url.host)) {
+    const local = new URL(
+      `http://${backend.database.host}:${backend.database.port}${url.pathname}`,
+    );
+    url.searchParams.forEach((value, key) => local.searchParams.set(key, value));
+    local.searchParams.set('ns', backend.databaseNamespace);
+    return local.toString();
   }
   const callable = /^([a-z]+-[a-z]+\d)-[^.]+\.cloudfunctions\.net$/.exec(url.host);
   if (callable) return `${functions}/${backend.projectId}/${callable[1]}${rest}`;
