@@ -1,22 +1,28 @@
 /**
- * Where the Database server's CPU goes, without sockets: the bench's requests (bench/database.ts)
- * fed to `ClientConnection.onFrame` in this process, with a transport that drops what it is sent.
- * The figure is this process's CPU time (user + system) per request, which a loaded machine moves
- * far less than a rate; the floor is the same frames parsed and answered as
- * bench/support/null-database-server.ts answers them. Prints figures; asserts nothing.
+ * Where the Database server's CPU goes. Prints figures; asserts nothing.
  *
- * Workloads (each RUNS times, min / median / max of µs per request):
+ * In process (`--in-process`): the bench's requests (bench/database.ts) fed to
+ * `ClientConnection.onFrame`, 50 connections with 20 requests each per turn, through a transport
+ * that drops what it is sent. The figure is this process's CPU time (user + system) per request,
+ * which a loaded machine moves far less than a rate; the floor is the same frames parsed and
+ * answered as bench/support/null-database-server.ts answers them. Workloads (each RUNS times,
+ * min / median / max of µs per request):
  * - `g`: gets of the 100 children of `bench/r` (as bench/database.ts);
- * - `p`: sets of `{ i, at: 1 }` at `bench/w/c<c>/k<i % 500>`, 50 connections, 20 per turn each;
+ * - `p`: sets of `{ i, at: 1 }` at `bench/w/c<c>/k<i % 500>`;
  * - `q+n`: listen and unlisten one child of `bench/r`;
  * - `p` with the 9 function triggers the app registers (`<collection>/{id}`), writes elsewhere;
- * - `p` delivered: sets of `students/k<i % 500>` with those triggers, each write one event sent to
- *   a Functions emulator stand-in (another process) that answers 204 at once: the server's own
- *   cost per delivered event;
+ * - `p` delivered: sets of `students/c<c>k<i % 500>` with those triggers, each write one event
+ *   sent to a Functions emulator stand-in (another process) that answers 204 at once: the
+ *   server's own cost per delivered event;
  * - `p` with `--data-dir` (journal; each turn's writes appended, one write + fdatasync).
  *
- * Run: `npx tsx bench/database-profile.ts [workload regex]`; add `--cpu-prof` through
- * `node --cpu-prof --import tsx bench/database-profile.ts p` to see the functions.
+ * Over sockets (`--sockets`): our CLI and the floor as processes, server CPU per request from
+ * /proc, each client sending lockstep batches (see {@link sockets}); `--cpu-prof-dir DIR` runs
+ * our CLI under `node --cpu-prof`.
+ *
+ * Run: `npx tsx bench/database-profile.ts [--in-process | --sockets] [workload regex]
+ * [--cpu-prof-dir DIR]` (both parts without a flag; sockets inside `unshare -n`); for the
+ * functions in process: `node --cpu-prof --import tsx bench/database-profile.ts --in-process p`.
  */
 import { mkdtempSync } from 'node:fs';
 import { spawn } from 'node:child_process';
