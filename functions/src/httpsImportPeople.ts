@@ -1,6 +1,6 @@
 /**
  * Callable Cloud Function `httpsImportPeople`: the server half of importing students or tutors
- * from a spreadsheet (spec section 5, "Import"). The browser parses and checks the file, then sends
+ * from a spreadsheet (spec section 2, Students and tutors: "Import from a CSV file"). The browser parses and checks the file, then sends
  * it here a chunk of rows at a time; for each row this function checks it again with the same
  * schemas (src/features/people/import/personImport.ts), gives it a sign-in account as the form
  * does (httpsCreateUser: an unverified account without password, the `userType` claim), and writes

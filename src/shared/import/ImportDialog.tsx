@@ -1,5 +1,5 @@
 /**
- * The import of records from a CSV file (spec section 5, "Import"), for any list whose records an
+ * The import of records from a CSV file (spec section 2, Students and tutors: "Import from a CSV file"), for any list whose records an
  * {@link ImportSpec} describes (students and tutors). In one dialog:
  *
  * 1. the file: parsed in a Web Worker (./parseWorker.ts) so the page never freezes;

@@ -1,5 +1,5 @@
 /**
- * The body of a CSV import's Web Worker (spec section 5, "Import"): papaparse reads the file in
+ * The body of a CSV import's Web Worker (spec section 2, Students and tutors: "Import from a CSV file"): papaparse reads the file in
  * the worker, so a 50,000-row file (about 10 MB) is parsed and every row checked without a long
  * task on the page (docs/performance.md has the figures). The rows that pass stay here; the page
  * asks for them a chunk at a time while it sends them to the server, and never holds them all.

@@ -1,6 +1,6 @@
 /**
  * What a CSV import of one kind of record needs to know (the import of students and tutors, spec
- * section 5 "Import"): its fields with the column headers that map to them, and the check of one
+ * section 2, Students and tutors): its fields with the column headers that map to them, and the check of one
  * mapped row. The parsing worker (./parseWorker.ts), the import dialog (./ImportDialog.tsx) and the
  * server's callable all read one such spec, so a row is judged the same everywhere.
  */

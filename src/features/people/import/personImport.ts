@@ -1,5 +1,5 @@
 /**
- * The import of students and tutors from a CSV file (spec section 5, "Import"): which columns map
+ * The import of students and tutors from a CSV file (spec section 2, Students and tutors: "Import from a CSV file"): which columns map
  * to which fields, and how one row becomes a record, checked by the same schemas as the form (the
  * kind's Basic Profile schema, validation.ts, then the stored record's, schema.ts). The parsing
  * worker checks every row with it before anything is sent, and the callable `httpsImportPeople`
