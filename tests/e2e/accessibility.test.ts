@@ -68,7 +68,8 @@ beforeAll(async () => {
   });
   // Two orders, so the list has a striped (grey) row too: contrast is checked on both.
   for (const [id, status] of [
-    [orderId, 'paid'],
+    // Pending: its payment page shows the PayNow code (a paid order's shows none).
+    [orderId, 'pending'],
     [secondOrderId, 'approved'],
   ] as const)
     await writeRecords({
