@@ -116,6 +116,9 @@ export async function startFirebaseTools(
       // and blocks the Functions emulator until it answers or times out after 10 s; offline, npm
       // answers from its cache at once.
       npm_config_offline: 'true',
+      // Loading the functions to find their triggers may take 10 s (firebase-tools' default) on
+      // a busy 2-core machine; past it the emulator runs no function at all. Seconds.
+      FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '60',
     },
   });
   const pid = child.pid;
