@@ -12,8 +12,9 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
  * each checks what no concurrent file may change (the dashboard's counters and queues in
  * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
  * all data shown (spanish: no English text; accessibility: axe; hosting: no console error, beside
- * its own Hosting emulator). Every other e2e file makes and reads only its own records, and runs
- * in two workers.
+ * its own Hosting emulator); audit-readable puts its subjects after every other one, which would
+ * make another file's newest subject no longer the last. Every other e2e file makes and reads
+ * only its own records, and runs in two workers.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
@@ -22,6 +23,7 @@ const E2E_ALONE = [
   'tests/e2e/spanish.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/hosting.test.ts',
+  'tests/e2e/audit-readable.test.ts',
 ];
 
 /**

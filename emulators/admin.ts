@@ -43,13 +43,17 @@ export async function closeLocalAdminApp(): Promise<void> {
  * database trigger events (REST `disableTriggers=true`, as firebase-tools' import writes), so a
  * data set written together with its derived nodes (shared/domain/derived `rebuildDerived`) is not
  * counted a second time by the triggers, nor recorded record by record in the audit log.
+ * @param namespace the database namespace (default: the app's)
  * @throws Error with the server's answer when the write is refused
  */
-export async function writeAsImport(updates: Record<string, unknown>): Promise<void> {
+export async function writeAsImport(
+  updates: Record<string, unknown>,
+  namespace: string = DATABASE_NAMESPACE,
+): Promise<void> {
   const host =
     process.env.FIREBASE_DATABASE_EMULATOR_HOST ?? emulatorEnv().FIREBASE_DATABASE_EMULATOR_HOST;
   const response = await fetch(
-    `http://${host}/.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true`,
+    `http://${host}/.json?ns=${encodeURIComponent(namespace)}&disableTriggers=true&print=silent`,
     {
       method: 'PATCH',
       headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },

@@ -6,7 +6,7 @@
  * have one (tutors, orders, countries).
  */
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApp,
@@ -17,7 +17,7 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, firstColumnTexts, newPage, signIn } from '../support/browser';
 
 let admin: TestAccount;
 let page: Page;
@@ -28,12 +28,6 @@ const ids = Array.from({ length: 12 }, (_, i) => `list-state-${tag}-${i}`);
 const names = ids.map((_, i) => `Zz ${tag} School ${String(i + 1).padStart(2, '0')}`);
 
 /** The first-cell texts of the table's rows, in display order. */
-function firstCells(table: Locator): Promise<string[]> {
-  return table
-    .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent?.trim() ?? ''));
-}
-
 beforeAll(async () => {
   admin = await createAccount({
     email: uniqueEmail('list-state-admin'),
@@ -81,14 +75,14 @@ describe('list state in the URL', () => {
     await nameHeader.click();
     await page.getByRole('button', { name: 'Go to page 2' }).click();
     const expected = [names[6], names[5], names[4], names[3], names[2]];
-    await expect.poll(() => firstCells(table)).toEqual(expected);
+    await expect.poll(() => firstColumnTexts(table)).toEqual(expected);
     const listUrl = page.url();
     expect(new URL(listUrl).searchParams.get('page')).toBe('2');
 
     await table.getByRole('link', { name: `Edit ${names[4]}` }).click();
     await page.waitForURL(/\/field-schools\/list-state-/);
     await page.goBack();
-    await expect.poll(() => firstCells(table)).toEqual(expected);
+    await expect.poll(() => firstColumnTexts(table)).toEqual(expected);
     expect(page.url()).toBe(listUrl);
     expect(await page.getByLabel('Search', { exact: true }).inputValue()).toBe(tag);
     expect(await page.getByLabel('Rows per page').inputValue()).toBe('5');
@@ -96,7 +90,7 @@ describe('list state in the URL', () => {
     expect(await table.locator('th[aria-sort="descending"]').textContent()).toContain('Name');
 
     await page.reload();
-    await expect.poll(() => firstCells(table)).toEqual(expected);
+    await expect.poll(() => firstColumnTexts(table)).toEqual(expected);
     expect(
       await page.getByRole('button', { name: 'Go to page 2' }).getAttribute('aria-current'),
     ).toBe('page');

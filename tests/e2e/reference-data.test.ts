@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApp,
@@ -19,7 +19,7 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, firstColumnTexts, newPage, signIn } from '../support/browser';
 
 const pages: Page[] = [];
 const cleanup: string[] = [];
@@ -58,12 +58,6 @@ async function search(p: Page, text: string) {
 }
 
 /** The first-cell texts of the table's rows, in display order. */
-function firstCells(table: Locator): Promise<string[]> {
-  return table
-    .locator('tbody tr')
-    .evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent?.trim() ?? ''));
-}
-
 async function waitForToast(p: Page, text: string) {
   await p.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
@@ -194,10 +188,10 @@ describe('reference data (admin)', () => {
       // Reorder: B moves above A2, with one update swapping their orders.
       const table = p.getByRole('table', { name: list.table });
       await search(p, tag);
-      await expect.poll(() => firstCells(table)).toEqual([`A2 ${tag}`, `B ${tag}`]);
+      await expect.poll(() => firstColumnTexts(table)).toEqual([`A2 ${tag}`, `B ${tag}`]);
       expect(await p.getByRole('button', { name: `Move B ${tag} down` }).isDisabled()).toBe(true);
       await p.getByRole('button', { name: `Move B ${tag} up` }).click();
-      await expect.poll(() => firstCells(table)).toEqual([`B ${tag}`, `A2 ${tag}`]);
+      await expect.poll(() => firstColumnTexts(table)).toEqual([`B ${tag}`, `A2 ${tag}`]);
       await eventually(
         async () => [
           (await db().ref(`${list.path}/${first.id}/order`).get()).val(),
@@ -214,7 +208,7 @@ describe('reference data (admin)', () => {
       await p.getByRole('button', { name: `Delete B ${tag}` }).click();
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await waitForToast(p, list.deleted);
-      await expect.poll(() => firstCells(table)).toEqual([`A2 ${tag}`]);
+      await expect.poll(() => firstColumnTexts(table)).toEqual([`A2 ${tag}`]);
       expect((await db().ref(`${list.path}/${second.id}`).get()).exists()).toBe(false);
     });
   }
@@ -344,7 +338,7 @@ describe('reference data (admin)', () => {
     await p.goto('/countries');
     const table = p.getByRole('table', { name: 'Countries' });
     await search(p, 'Nauru');
-    await expect.poll(() => firstCells(table)).toEqual(['Nauru']);
+    await expect.poll(() => firstColumnTexts(table)).toEqual(['Nauru']);
     // click, not check(): the row leaves the list once the record is stored.
     await p.getByRole('switch', { name: 'Nauru is obsolete' }).click();
     await waitForToast(p, 'The country was updated successfully.');

@@ -5,7 +5,7 @@
  * The command rewrites the derived nodes of a whole database, so this file works in a database
  * namespace of its own (`?ns=` of the local Database server, created on first use): other files
  * share `demo-tuition-default-rtdb` and their counters must not move. In it, the demo records are
- * written raw (Admin SDK, no derived nodes: a database from before they existed), with a wrong
+ * written raw (as an import, no derived nodes: a database from before they existed), with a wrong
  * counter, a stale list row, a changed list row and a plain value where a map belongs; the
  * command must report them, write nothing with --dry-run, make every derived node equal
  * `rebuildDerived(records)` otherwise, and report 0 differences when run again.
@@ -16,6 +16,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getDatabase, type Database } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildDerived } from '@/shared/domain/derived';
+import { writeAsImport } from '../../emulators/admin';
 import { buildDemoData } from '../../emulators/seed/build';
 import { main, rebuildDerivedNodes } from '../../scripts/rebuildDerived';
 import {
@@ -56,17 +57,21 @@ describe('rebuild-derived against the local backend', () => {
   beforeAll(async () => {
     app = initializeApp({ projectId: backend.projectId, databaseURL: databaseUrl }, namespace);
     db = getDatabase(app);
-    // A database from before the derived nodes: records only (raw Admin writes, no companions),
-    // plus derived data gone wrong.
-    await db.ref().update({
-      students: demo.students,
-      tutors: demo.tutors,
-      orders: demo.orders,
-      'stats/counts/students': 7,
-      'lists/students/ghost': { id: 'ghost', name: 'Deleted long ago' },
-      [`lists/tutors/${Object.keys(demo.tutors)[0]}`]: { id: 'x', name: 'Old name' },
-      'stats/pendingQueue': 5,
-    });
+    // A database from before the derived nodes: records only, written as an import (no trigger
+    // event: the triggers would write this namespace's books while the test reads them), plus
+    // derived data gone wrong.
+    await writeAsImport(
+      {
+        students: demo.students,
+        tutors: demo.tutors,
+        orders: demo.orders,
+        'stats/counts/students': 7,
+        'lists/students/ghost': { id: 'ghost', name: 'Deleted long ago' },
+        [`lists/tutors/${Object.keys(demo.tutors)[0]}`]: { id: 'x', name: 'Old name' },
+        'stats/pendingQueue': 5,
+      },
+      namespace,
+    );
     const stored = await everything();
     records = {
       students: stored.students as Record<string, object>,
@@ -76,6 +81,7 @@ describe('rebuild-derived against the local backend', () => {
   });
 
   afterAll(async () => {
+    await writeAsImport({ students: null, tutors: null, orders: null }, namespace);
     await db.ref().remove();
     await deleteApp(app);
   });

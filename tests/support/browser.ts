@@ -233,3 +233,17 @@ export async function adminSession(name: string, options: PageOptions = {}): Pro
     },
   };
 }
+
+/**
+ * The text of each body row's first data cell in `table`, top to bottom: the first cell that
+ * holds no checkbox, so a list with a selection column (DataTable's `selection`) reads as one
+ * without. Empty string for a row with no such cell.
+ */
+export function firstColumnTexts(table: Locator): Promise<string[]> {
+  return table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cell = [...tr.children].find((c) => !c.querySelector('input[type="checkbox"]'));
+      return cell?.textContent?.trim() ?? '';
+    }),
+  );
+}
