@@ -242,7 +242,7 @@ export async function adminSession(name: string, options: PageOptions = {}): Pro
 export function firstColumnTexts(table: Locator): Promise<string[]> {
   return table.locator('tbody tr').evaluateAll((trs) =>
     trs.map((tr) => {
-      const cell = [...tr.children].find((c) => !c.querySelector('input[type="checkbox"]'));
+      const cell = Array.from(tr.children).find((c) => !c.querySelector('input[type="checkbox"]'));
       return cell?.textContent?.trim() ?? '';
     }),
   );
