@@ -94,6 +94,10 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.ts'],
           exclude: DOM_TESTS,
+          // The property tests (hundreds of random steps, each compared in full) take 2-3 s of
+          // CPU alone, and several times that while the other workers and the backend share the
+          // 2 cores.
+          testTimeout: 20_000,
         },
       },
       {

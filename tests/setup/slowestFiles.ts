@@ -3,8 +3,12 @@
  * the 15 test files that took longest: wall time from environment setup to the last hook
  * (environment, import and collection, tests and hooks), with the project's name and the share
  * spent in tests and hooks, then how many database trigger events the run made and how many
- * failed: the next slow file, or a backlog of events, shows at once.
+ * failed: the next slow file, or a backlog of events, shows at once. It also prints each project's
+ * wall span (its first file's start to its last file's end) and how busy the machine's CPUs were
+ * over the run: a run whose CPUs are busy nearly all the time is shortened only by less work,
+ * one with idle CPUs by more overlap.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -41,9 +45,73 @@ async function triggerCounts(): Promise<string | undefined> {
   }
 }
 
+/** The machine's CPU time counters in clock ticks (Linux `/proc/stat`), or undefined elsewhere. */
+export function cpuTicks(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, ...fields] = line.trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    // user nice system idle iowait irq softirq steal: idle and iowait are the CPUs' idle time.
+    const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each project's wall span in ms, from the first of its files to start to the last to end, with
+ * its file count, in the order the projects started.
+ */
+export function projectSpans(
+  starts: ReadonlyMap<TestModule, number>,
+  ends: ReadonlyMap<TestModule, number>,
+): { project: string; ms: number; files: number }[] {
+  const spans = new Map<string, { start: number; end: number; files: number }>();
+  for (const [module, start] of starts) {
+    const end = ends.get(module) ?? start;
+    const name = module.project.name;
+    const span = spans.get(name);
+    if (span) {
+      span.start = Math.min(span.start, start);
+      span.end = Math.max(span.end, end);
+      span.files++;
+    } else spans.set(name, { start, end, files: 1 });
+  }
+  return [...spans]
+    .sort(([, a], [, b]) => a.start - b.start)
+    .map(([project, { start, end, files }]) => ({ project, ms: end - start, files }));
+}
+
 export default class SlowestFiles implements Reporter {
+  private readonly starts = new Map<TestModule, number>();
+  private readonly ends = new Map<TestModule, number>();
+  private cpuAtStart = cpuTicks();
+
+  onTestRunStart(): void {
+    this.cpuAtStart = cpuTicks();
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.starts.set(module, Date.now());
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ends.set(module, Date.now());
+  }
+
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     if (modules.length === 0) return;
+    const spans = projectSpans(this.starts, this.ends).map(
+      ({ project, ms, files }) =>
+        `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${project.padEnd(17)} ${files} files`,
+    );
+    const cpuNow = cpuTicks();
+    const busy =
+      this.cpuAtStart && cpuNow && cpuNow.total > this.cpuAtStart.total
+        ? `CPUs busy ${Math.round((100 * (cpuNow.busy - this.cpuAtStart.busy)) / (cpuNow.total - this.cpuAtStart.total))}% of the run (all processes of the machine).`
+        : '';
     const slowest = [...modules].sort((a, b) => fileMs(b) - fileMs(a)).slice(0, SLOWEST_COUNT);
     const lines = slowest.map((module) => {
       const seconds = (fileMs(module) / 1000).toFixed(1).padStart(6);
@@ -56,6 +124,9 @@ export default class SlowestFiles implements Reporter {
         '',
         `Slowest ${slowest.length} test files (wall s, of which tests and hooks s, project, file):`,
         ...lines,
+        'Projects (wall s from first file start to last file end):',
+        ...spans,
+        busy,
         (await triggerCounts()) ?? '',
         '',
       ].join('\n'),
