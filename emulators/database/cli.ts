@@ -1,12 +1,13 @@
 /**
  * `npm run emulator:database -- [--host H] [--port P] [--rules FILE] [--import DIR]
- * [--export-on-exit DIR] [--data-dir DIR]`: starts the emulator, prints one line containing `ready` and the URL,
- * and stops cleanly (writing the export, if asked) on SIGINT or SIGTERM.
+ * [--export-on-exit DIR] [--data-dir DIR] [--functions HOST:PORT]`: starts the emulator, prints
+ * one line containing `ready` and the URL, and stops cleanly (writing the export, if asked) on
+ * SIGINT or SIGTERM. `--functions` is where function trigger events go (the Functions emulator).
  */
 import { startDatabaseEmulator, type DatabaseEmulatorOptions } from './index.js';
 
 const USAGE =
-  'Usage: emulator:database [--host H] [--port P] [--rules FILE] [--import DIR] [--export-on-exit DIR] [--data-dir DIR]';
+  'Usage: emulator:database [--host H] [--port P] [--rules FILE] [--import DIR] [--export-on-exit DIR] [--data-dir DIR] [--functions HOST:PORT]';
 
 /**
  * Parses the command line.
@@ -44,6 +45,12 @@ export function parseArgs(argv: readonly string[]): DatabaseEmulatorOptions {
       case '--data-dir':
         options.dataDir = value();
         break;
+      case '--functions': {
+        const m = /^(.+):(\d+)$/.exec(value());
+        if (!m) throw new Error(`--functions needs HOST:PORT\n${USAGE}`);
+        options.functionsEmulator = { host: m[1]!, port: Number(m[2]) };
+        break;
+      }
       case '--help':
       case '-h':
         console.log(USAGE);
