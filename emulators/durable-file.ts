@@ -27,7 +27,7 @@ export async function fsyncFile(file: string): Promise<void> {
 }
 
 /**
- * Replaces `file` with `data` atomically: a temporary sibling (`<file>.<tag>.tmp`) is written and
+ * Replaces `file` with `data` (or its pieces, in order) atomically: a temporary sibling (`<file>.<tag>.tmp`) is written and
  * fsynced, then renamed over `file`. A crash leaves either the old or the new content, never a
  * mix; the rename itself is durable once the caller fsyncs the directory ({@link fsyncDir}).
  *
@@ -35,13 +35,14 @@ export async function fsyncFile(file: string): Promise<void> {
  */
 export async function writeFileDurable(
   file: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | readonly string[],
   tag: string = String(process.pid),
 ): Promise<void> {
   const tmp = `${file}.${tag}.tmp`;
   const fh = await open(tmp, 'w');
   try {
-    await fh.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await fh.writeFile(data);
+    else for (const piece of data) await fh.write(piece);
     await fh.sync();
   } finally {
     await fh.close();

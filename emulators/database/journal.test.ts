@@ -108,6 +108,41 @@ describe('data directory', () => {
     }
   });
 
+  it('compacts a journal once it is larger than the last snapshot, not every 16 MiB', async () => {
+    const dataDir = tempDir('rtdb-journal-');
+    const emu = await startTestServer(undefined, { dataDir });
+    const seq = () => Number(readFileSync(join(dataDir, 'journal.seq'), 'utf8'));
+    /** `count` children of 1 MB each, keyed from `from`. */
+    const megabytes = (from: number, count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, i) => [`m${from + i}`, String(from + i).padEnd(1e6)]),
+      );
+    const patch = async (body: object) => {
+      const res = await fetch(`${emu.url}/big.json?ns=compact&print=silent`, {
+        method: 'PATCH',
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(204);
+    };
+    try {
+      const started = seq();
+      // 20 MB: past 16 MiB, so a compaction writes a 20 MB snapshot.
+      await patch(megabytes(0, 20));
+      await expect.poll(seq, { timeout: 20_000 }).toBe(started + 1);
+      // 17 MB more: past 16 MiB but not past the snapshot's 20 MB; then 4 MB: past it.
+      await patch(megabytes(20, 17));
+      await patch(megabytes(37, 4));
+      await expect.poll(seq, { timeout: 20_000 }).toBe(started + 2);
+      // The one compaction since the first holds both writes.
+      const snapshot = JSON.parse(readFileSync(join(dataDir, 'compact.json'), 'utf8')) as {
+        big: Record<string, string>;
+      };
+      expect(Object.keys(snapshot.big)).toHaveLength(41);
+    } finally {
+      await emu.stop();
+    }
+  }, 60_000);
+
   it('replays the journal over the snapshot and ignores a torn last line', async () => {
     const dataDir = tempDir('rtdb-journal-');
     writeFileSync(join(dataDir, 'torn.json'), JSON.stringify({ base: 1 }));

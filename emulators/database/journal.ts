@@ -12,7 +12,8 @@
  *
  * Files: `journal-<seq>.log` (lines `{"ns": name, "w": [[path, value in export format], …]}`),
  * `journal.seq` (the first journal not contained in the snapshot). Compaction, once a journal
- * passes {@link COMPACT_BYTES} and at a clean stop: a new journal is opened, the snapshot of
+ * passes {@link COMPACT_BYTES} and the size of the last snapshot, and at a clean stop: a new
+ * journal is opened, the snapshot of
  * every namespace is taken in the same synchronous step, written (temp file, fsync, rename,
  * directory fsync), `journal.seq` is advanced, and the older journals are deleted. Replaying a
  * journal over a snapshot that already holds its operations is harmless (each operation
@@ -22,7 +23,7 @@ import { type FileHandle, mkdir, open, readFile, readdir, unlink } from 'node:fs
 import { join } from 'node:path';
 import { fsyncDir, writeFileDurable as writeDurable } from '../durable-file.js';
 import { importDirectory } from './persistence.js';
-import { type DataNode, nodeFromJSON, nodeToJSON } from './tree/node.js';
+import { type DataNode, exportJSON, exportJSONText, nodeFromJSON } from './tree/node.js';
 import { DataStore } from './tree/store.js';
 import type { Write } from './tree/view.js';
 
@@ -122,6 +123,12 @@ export class Journal {
   private chain: Promise<void> = Promise.resolve();
   private compacting: Promise<void> | undefined;
   private closed = false;
+  /**
+   * Size of the last snapshot, in characters. A journal is compacted once it is larger than
+   * this (and than COMPACT_BYTES): a compaction writes the whole data, so compacting every
+   * 16 MiB made an import of N bytes write O(N²) (a 200 MB import, its data 12 times over).
+   */
+  private snapshotChars = 0;
 
   private constructor(
     private readonly dir: string,
@@ -144,8 +151,12 @@ export class Journal {
   /** Records one applied operation of namespace `ns`; written with the others of this turn. */
   append(ns: string, writes: readonly Write[]): void {
     if (this.closed) return;
-    const line = JSON.stringify({ ns, w: writes.map((w) => [w.path, nodeToJSON(w.node, true)]) });
-    this.pending.push(line + '\n');
+    let line = `{"ns":${JSON.stringify(ns)},"w":[`;
+    for (let i = 0; i < writes.length; i++) {
+      const w = writes[i]!;
+      line += `${i ? ',' : ''}[${JSON.stringify(w.path)},${exportJSON(w.node)}]`;
+    }
+    this.pending.push(line + ']}\n');
     if (this.next) return;
     const batch = newBatch();
     this.next = batch;
@@ -177,7 +188,11 @@ export class Journal {
     } finally {
       if (this.inflight === batch) this.inflight = undefined;
     }
-    if (this.bytes > COMPACT_BYTES && !this.compacting && !this.closed) {
+    if (
+      this.bytes > Math.max(COMPACT_BYTES, this.snapshotChars) &&
+      !this.compacting &&
+      !this.closed
+    ) {
       this.compacting = this.compact()
         .catch((err: unknown) =>
           this.host.log(`database: journal compaction failed: ${(err as Error).message}`),
@@ -195,10 +210,19 @@ export class Journal {
     const fh = await open(join(this.dir, journalName(seq)), 'a');
     // In one synchronous step: batches written from here go to the new journal, and every
     // operation applied before is in the snapshot.
-    const snapshot: Array<[string, string]> = [];
+    // The text is made straight from the tree, in pieces: no object copy of the whole data.
+    const snapshot: Array<[string, string[]]> = [];
+    let chars = 0;
     for (const [ns, root] of this.host.namespaces()) {
-      if (NS_NAME.test(ns)) snapshot.push([ns, JSON.stringify(nodeToJSON(root, true))]);
+      if (!NS_NAME.test(ns)) continue;
+      const pieces: string[] = [];
+      exportJSONText(root, (piece) => {
+        pieces.push(piece);
+        chars += piece.length;
+      });
+      snapshot.push([ns, pieces]);
     }
+    this.snapshotChars = chars;
     const old = this.fh;
     const oldWrites = this.chain;
     this.fh = fh;

@@ -367,8 +367,10 @@ export async function handleRest(
             }
           }
         }
-        if (req.method === 'PUT') result = nodeToJSON(writes[0]!.node, false);
-        if (req.method === 'PATCH') {
+        // The echo of the written data is built only when it is sent (not with print=silent,
+        // which imports use: their chunks are megabytes).
+        if (req.method === 'PUT' && !silent) result = nodeToJSON(writes[0]!.node, false);
+        if (req.method === 'PATCH' && !silent) {
           const out: Record<string, unknown> = {};
           for (const w of writes)
             out[w.path.slice(path.length).join('/')] = nodeToJSON(w.node, false);

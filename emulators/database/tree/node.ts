@@ -21,20 +21,49 @@ export class Leaf {
   ) {}
 }
 
+/**
+ * The children of a branch in one index's order (ordering.ts `sortedKeys`), kept across writes:
+ * a write marks the child it changed `dirty`, and the next read moves only the dirty children to
+ * their new places. Sorting the whole node again after every write made each write to a node of
+ * 50,000 children under a query listener (an open list's first page) cost a sort of 50,000.
+ */
+export interface SortedChildren {
+  keys: string[];
+  /** The index value of each of `keys` (not kept for the key index). */
+  values: unknown[] | undefined;
+  /** Children written since `keys` was ordered (present or removed now). */
+  dirty: Set<string> | undefined;
+}
+
 /** A node with at least one child. Caches are owned by the tree and cleared on writes below. */
 export class Branch {
   readonly children: Map<string, DataNode>;
   priority: Priority;
   hashCache: string | undefined;
-  sortCache: Map<string, string[]> | undefined;
+  /** Orderings of the children by index id (ordering.ts `indexId`). */
+  sortCache: Map<string, SortedChildren> | undefined;
   constructor(children: Map<string, DataNode> = new Map(), priority: Priority = null) {
     this.children = children;
     this.priority = priority;
   }
-  /** Drops cached hash and orderings (called when this node or a descendant changes). */
-  invalidate(): void {
+  /**
+   * Drops the cached hash, and marks `changedKey` (the child written, or below which a write
+   * happened) for the orderings; without it (the branch itself changed) drops the orderings.
+   */
+  invalidate(changedKey?: string): void {
     this.hashCache = undefined;
-    this.sortCache = undefined;
+    const cache = this.sortCache;
+    if (cache === undefined) return;
+    if (changedKey === undefined) {
+      this.sortCache = undefined;
+      return;
+    }
+    for (const [id, sorted] of cache) {
+      const dirty = (sorted.dirty ??= new Set());
+      dirty.add(changedKey);
+      // More changes than children: ordering them all again is cheaper than placing each one.
+      if (dirty.size > sorted.keys.length) cache.delete(id);
+    }
   }
 }
 
@@ -172,4 +201,68 @@ export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknow
     return arr;
   }
   return obj;
+}
+
+/** Collects text in pieces of about {@link TextSink.pieceChars} characters. */
+class TextSink {
+  buf = '';
+  constructor(
+    private readonly out: (piece: string) => void,
+    private readonly pieceChars: number,
+  ) {}
+  add(text: string): void {
+    this.buf += text;
+    if (this.buf.length >= this.pieceChars) this.flush();
+  }
+  flush(): void {
+    if (this.buf !== '') this.out(this.buf);
+    this.buf = '';
+  }
+}
+
+/** Appends the export-format JSON of a non-null node (see {@link exportJSONText}). */
+function addExportJSON(node: DataNode, sink: TextSink): void {
+  if (node instanceof Leaf) {
+    const value = JSON.stringify(node.value);
+    sink.add(
+      node.priority === null
+        ? value
+        : `{".value":${value},".priority":${JSON.stringify(node.priority)}}`,
+    );
+    return;
+  }
+  let first = true;
+  sink.add('{');
+  for (const [key, child] of node.children) {
+    sink.add((first ? '' : ',') + JSON.stringify(key) + ':');
+    first = false;
+    addExportJSON(child, sink);
+  }
+  if (node.priority !== null)
+    sink.add(`${first ? '' : ','}".priority":${JSON.stringify(node.priority)}`);
+  sink.add('}');
+}
+
+/**
+ * The text of `JSON.stringify(nodeToJSON(node, true))`, written from the tree itself (keys in the
+ * tree's order instead of integer keys first; the same value once parsed): no object copy of the
+ * value is made, and `out` receives the text in pieces of about `pieceChars` characters, so a
+ * snapshot of a whole namespace is never an object graph and one string at once.
+ */
+export function exportJSONText(
+  node: DataNode | null,
+  out: (piece: string) => void,
+  pieceChars = 1 << 20,
+): void {
+  const sink = new TextSink(out, pieceChars);
+  if (node === null) sink.add('null');
+  else addExportJSON(node, sink);
+  sink.flush();
+}
+
+/** {@link exportJSONText} as one string (journal lines, pushes). */
+export function exportJSON(node: DataNode | null): string {
+  let text = '';
+  exportJSONText(node, (piece) => (text += piece), Number.POSITIVE_INFINITY);
+  return text;
 }

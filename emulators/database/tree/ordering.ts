@@ -5,7 +5,7 @@
  * `ValueIndex.ts`, `PathIndex.ts`, `KeyIndex.ts`, `core/snap/LeafNode.ts` (`compareTo`), and the
  * "Sorting data" section of https://firebase.google.com/docs/database/web/lists-of-data.
  */
-import { Branch, type DataNode, childAt } from './node.js';
+import { Branch, type DataNode, type SortedChildren, childAt } from './node.js';
 
 /** Sentinel keys used by query bounds (`sn`/`en` on the wire). */
 export const MIN_NAME = '[MIN_NAME]';
@@ -90,24 +90,112 @@ function nodeIndexValue(node: DataNode | null): IndexValue {
   return node instanceof Branch ? OBJECT : node.value;
 }
 
+/** Order of two children by `index`: its values, then the keys. */
+function compareChildren(
+  index: Index,
+  va: IndexValue,
+  ka: string,
+  vb: IndexValue,
+  kb: string,
+): number {
+  return index.kind === 'key' ? compareKeys(ka, kb) : compareValues(va, vb) || compareKeys(ka, kb);
+}
+
+/** Up to this many changed children are placed one by one; more are sorted and merged. */
+const FEW_CHANGES = 16;
+
 /**
- * Sorted child keys of `branch` by `index`, ties by key; cached on the branch until the branch or
- * anything below it changes (the tree clears caches along every written path).
+ * Sorted child keys of `branch` by `index`, ties by key. Cached on the branch; a write below a
+ * child marks that child (node.ts `SortedChildren`), and the next call moves only the marked
+ * children: O(n) with a small constant (a scan, a memmove) instead of an O(n log n) sort.
+ * The array returned is the cache's: read it before the next write.
  */
 export function sortedKeys(branch: Branch, index: Index): string[] {
   const id = indexId(index);
-  let cache = branch.sortCache;
-  const hit = cache?.get(id);
-  if (hit) return hit;
+  const hit = branch.sortCache?.get(id);
+  if (hit) {
+    if (hit.dirty) {
+      if (hit.dirty.size <= FEW_CHANGES) placeFew(branch, index, hit);
+      else mergeMany(branch, index, hit);
+      hit.dirty = undefined;
+    }
+    return hit.keys;
+  }
   const keys = [...branch.children.keys()];
+  let values: IndexValue[] | undefined;
   if (index.kind === 'key') {
     keys.sort(compareKeys);
   } else {
-    const values = new Map<string, IndexValue>();
-    for (const k of keys) values.set(k, indexValueOf(index, branch.children.get(k) ?? null));
-    keys.sort((a, b) => compareValues(values.get(a)!, values.get(b)!) || compareKeys(a, b));
+    const byKey = new Map<string, IndexValue>();
+    for (const k of keys) byKey.set(k, indexValueOf(index, branch.children.get(k) ?? null));
+    keys.sort((a, b) => compareValues(byKey.get(a)!, byKey.get(b)!) || compareKeys(a, b));
+    values = keys.map((k) => byKey.get(k)!);
   }
-  if (!cache) cache = branch.sortCache = new Map();
-  cache.set(id, keys);
+  (branch.sortCache ??= new Map()).set(id, { keys, values, dirty: undefined });
   return keys;
+}
+
+/** Removes each dirty child from its old place and inserts it, if present, at its new one. */
+function placeFew(branch: Branch, index: Index, sorted: SortedChildren): void {
+  const { keys } = sorted;
+  const values = sorted.values as IndexValue[] | undefined;
+  for (const key of sorted.dirty!) {
+    const at = keys.indexOf(key);
+    if (at < 0) continue;
+    keys.splice(at, 1);
+    values?.splice(at, 1);
+  }
+  for (const key of sorted.dirty!) {
+    const child = branch.children.get(key);
+    if (child === undefined) continue;
+    const value = index.kind === 'key' ? null : indexValueOf(index, child);
+    // The first place whose child orders after this one.
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareChildren(index, values?.[mid] ?? null, keys[mid]!, value, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    keys.splice(lo, 0, key);
+    values?.splice(lo, 0, value);
+  }
+}
+
+/** Keeps the clean children in order, sorts the dirty ones present, and merges the two. */
+function mergeMany(branch: Branch, index: Index, sorted: SortedChildren): void {
+  const dirty = sorted.dirty!;
+  const oldKeys = sorted.keys;
+  const oldValues = sorted.values as IndexValue[] | undefined;
+  const added: { key: string; value: IndexValue }[] = [];
+  for (const key of dirty) {
+    const child = branch.children.get(key);
+    if (child !== undefined)
+      added.push({ key, value: index.kind === 'key' ? null : indexValueOf(index, child) });
+  }
+  added.sort((a, b) => compareChildren(index, a.value, a.key, b.value, b.key));
+  const keys: string[] = [];
+  const values: IndexValue[] | undefined = oldValues && [];
+  let j = 0;
+  for (let i = 0; i < oldKeys.length; i++) {
+    const key = oldKeys[i]!;
+    if (dirty.has(key)) continue;
+    const value = oldValues?.[i] ?? null;
+    while (
+      j < added.length &&
+      compareChildren(index, added[j]!.value, added[j]!.key, value, key) < 0
+    ) {
+      keys.push(added[j]!.key);
+      values?.push(added[j]!.value);
+      j++;
+    }
+    keys.push(key);
+    values?.push(value);
+  }
+  for (; j < added.length; j++) {
+    keys.push(added[j]!.key);
+    values?.push(added[j]!.value);
+  }
+  sorted.keys = keys;
+  sorted.values = values;
 }

@@ -105,3 +105,37 @@ export function isPrefix(prefix: readonly string[], path: readonly string[]): bo
   for (let i = 0; i < prefix.length; i++) if (prefix[i] !== path[i]) return false;
   return true;
 }
+
+/** Up to this many locations, {@link hasNestedPaths} compares every pair. */
+const SMALL_UPDATE = 8;
+
+/**
+ * True when one of `paths` is an ancestor of another or equal to it: the locations of a
+ * multi-path update must be disjoint (the SDK's `validateFirebaseMergePaths`). One set of the
+ * joined paths (a key never holds '/', so the joined form is unambiguous), then each path's
+ * proper prefixes looked up: O(keys × depth). Comparing every pair was O(n²): 1.2 × 10⁹
+ * comparisons for a PATCH of 50,000 children.
+ */
+export function hasNestedPaths(paths: readonly (readonly string[])[]): boolean {
+  if (paths.length <= SMALL_UPDATE) {
+    // Most updates name a few locations: comparing the pairs costs less than building a set.
+    for (let i = 0; i < paths.length; i++)
+      for (let j = i + 1; j < paths.length; j++)
+        if (isPrefix(paths[i]!, paths[j]!) || isPrefix(paths[j]!, paths[i]!)) return true;
+    return false;
+  }
+  const joined = new Set<string>();
+  for (const path of paths) {
+    const key = path.join('/');
+    if (joined.has(key)) return true;
+    joined.add(key);
+  }
+  for (const path of paths) {
+    let prefix = '';
+    for (let i = 0; i < path.length; i++) {
+      if (joined.has(prefix)) return true;
+      prefix = i === 0 ? path[0]! : prefix + '/' + path[i]!;
+    }
+  }
+  return false;
+}

@@ -120,7 +120,11 @@ function compareToBound(spec: QuerySpec, value: IndexValue, key: string, bound: 
  */
 export function runQuery(node: DataNode | null, spec: QuerySpec): Array<[string, DataNode]> {
   if (!(node instanceof Branch)) return [];
-  const keys = sortedKeys(node, spec.index);
+  let keys = sortedKeys(node, spec.index);
+  if (!spec.start && !spec.end && spec.limit !== undefined && keys.length > spec.limit) {
+    // A bare limit (a list's first page): only the children it keeps are read.
+    keys = spec.fromLeft ? keys.slice(0, spec.limit) : keys.slice(keys.length - spec.limit);
+  }
   const passing: Array<[string, DataNode]> = [];
   for (const key of keys) {
     const child = node.children.get(key)!;

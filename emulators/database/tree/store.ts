@@ -4,7 +4,7 @@
  * update is applied atomically after one rules verdict.
  */
 import { Branch, type DataNode, Leaf, childAt, nodeFromJSON } from './node.js';
-import { InvalidInputError, isPrefix, parsePath } from './path.js';
+import { InvalidInputError, hasNestedPaths, parsePath } from './path.js';
 import { serverValueResolver } from './server-values.js';
 import type { Write } from './view.js';
 
@@ -58,14 +58,8 @@ export class DataStore {
       const relPath = parsePath(rel, true);
       writes.push(this.prepareWrite([...path, ...relPath], value, now));
     }
-    for (let i = 0; i < writes.length; i++) {
-      for (let j = i + 1; j < writes.length; j++) {
-        const a = writes[i]!.path;
-        const b = writes[j]!.path;
-        if (isPrefix(a, b) || isPrefix(b, a))
-          throw new InvalidInputError('Update paths overlap (one is an ancestor of another)');
-      }
-    }
+    if (hasNestedPaths(writes.map((w) => w.path)))
+      throw new InvalidInputError('Update paths overlap (one is an ancestor of another)');
     return writes;
   }
 
@@ -91,7 +85,7 @@ export class DataStore {
       if (!(cur instanceof Branch) || !cur.children.has(path[path.length - 1]!)) return;
       chain.push(cur);
       cur.children.delete(path[path.length - 1]!);
-      for (const b of chain) b.invalidate();
+      for (let i = 0; i < chain.length; i++) chain[i]!.invalidate(path[i]);
       // Prune parents left without children.
       for (let i = chain.length - 1; i >= 0; i--) {
         if (chain[i]!.children.size > 0) break;
@@ -102,18 +96,18 @@ export class DataStore {
     }
     if (!(this.root instanceof Branch)) this.root = new Branch();
     let cur: Branch = this.root;
-    cur.invalidate();
     for (let i = 0; i < path.length - 1; i++) {
       const key = path[i]!;
+      cur.invalidate(key);
       let next = cur.children.get(key);
       if (!(next instanceof Branch)) {
         // Writing below a leaf (or nothing) turns it into a branch.
         next = new Branch();
         cur.children.set(key, next);
       }
-      next.invalidate();
       cur = next;
     }
+    cur.invalidate(path[path.length - 1]);
     cur.children.set(path[path.length - 1]!, node);
   }
 }

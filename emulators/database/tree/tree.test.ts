@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashNode, doubleToIEEE754String } from './hash.js';
-import { nodeFromJSON, nodeToJSON } from './node.js';
-import { compareKeys } from './ordering.js';
+import { Branch, exportJSON, exportJSONText, nodeFromJSON, nodeToJSON } from './node.js';
+import { DataStore } from './store.js';
+import { type Index, compareKeys, sortedKeys } from './ordering.js';
 import { parseWireQuery, runQuery } from './query.js';
 import { InvalidInputError } from './path.js';
 
@@ -91,5 +93,103 @@ describe('query evaluation', () => {
   });
   it('orders by key with startAfter/endBefore', () => {
     expect(keys({ i: '.key', sp: 'b', sin: false, ep: 'f', ein: false })).toEqual(['c', 'd']);
+  });
+});
+
+describe('export-format text written from the tree', () => {
+  /** Values with valid keys, integer keys, nested objects, arrays and priorities. */
+  const key = fc.oneof(fc.stringMatching(/^[a-z0-9_ -]{1,5}$/), fc.nat(30).map(String));
+  const priority = fc.oneof(fc.integer(), fc.stringMatching(/^[a-z]{0,4}$/));
+  const value = fc.letrec((tie) => ({
+    leaf: fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean()),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      tie('leaf'),
+      fc.record({ '.value': tie('leaf'), '.priority': priority }),
+      fc.dictionary(key, tie('node'), { maxKeys: 5 }),
+      fc
+        .tuple(fc.dictionary(key, tie('node'), { minKeys: 1, maxKeys: 5 }), priority)
+        .map(([children, p]) => ({ ...children, '.priority': p })),
+      fc.array(tie('node'), { maxLength: 4 }),
+    ),
+  })).node;
+
+  it('parses to what nodeToJSON gives in export format, in pieces or whole', () => {
+    fc.assert(
+      fc.property(value, fc.integer({ min: 1, max: 40 }), (json, pieceChars) => {
+        const node = nodeFromJSON(json);
+        const whole = exportJSON(node);
+        expect(JSON.parse(whole)).toEqual(JSON.parse(JSON.stringify(nodeToJSON(node, true))));
+        const pieces: string[] = [];
+        exportJSONText(node, (piece) => pieces.push(piece), pieceChars);
+        expect(pieces.join('')).toBe(whole);
+        expect(pieces.slice(0, -1).every((piece) => piece.length >= pieceChars)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('orderings kept across writes', () => {
+  const INDEXES: Index[] = [
+    { kind: 'key' },
+    { kind: 'priority' },
+    { kind: 'value' },
+    { kind: 'child', path: ['a'] },
+  ];
+  const key = fc.oneof(fc.constantFrom('x', 'y', 'z', 'w'), fc.nat(12).map(String));
+  const leaf = fc.oneof(fc.nat(5), fc.constantFrom('p', 'q'), fc.boolean());
+  /** A write into the node `n`: a child set or removed, below a child, or a child's priority. */
+  const op = fc.oneof(
+    fc
+      .tuple(key, fc.oneof(leaf, fc.record({ a: leaf, b: leaf }), fc.constant(null)))
+      .map(([k, v]) => ({ path: ['n', k], value: v as unknown })),
+    fc.tuple(key, fc.oneof(leaf, fc.constant(null))).map(([k, v]) => ({
+      path: ['n', k, 'a'],
+      value: v as unknown,
+    })),
+    fc.tuple(key, fc.oneof(fc.nat(3), fc.constant(null))).map(([k, v]) => ({
+      path: ['n', k, '.priority'],
+      value: v as unknown,
+    })),
+  );
+
+  it('order the children as a fresh sort does, after any writes and reads', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(op, fc.boolean()), { minLength: 1, maxLength: 60 }),
+        (steps) => {
+          const store = new DataStore();
+          for (const [{ path, value }, read] of steps) {
+            try {
+              store.apply([store.prepareWrite(path, value, 0)]);
+            } catch {
+              continue; // a priority on nothing: refused, as the server refuses it
+            }
+            const n = store.get(['n']);
+            if (!read || !(n instanceof Branch)) continue;
+            for (const index of INDEXES) {
+              const fresh = sortedKeys(new Branch(n.children), index);
+              expect(sortedKeys(n, index)).toEqual(fresh);
+            }
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('places many changed children at once as a fresh sort does', () => {
+    const store = new DataStore();
+    const write = (k: number, a: number) =>
+      store.apply([store.prepareWrite(['n', `k${k}`], { a }, 0)]);
+    for (let k = 0; k < 500; k++) write(k, k % 7);
+    const index: Index = { kind: 'child', path: ['a'] };
+    const n = store.get(['n']) as Branch;
+    sortedKeys(n, index);
+    for (let k = 0; k < 500; k += 3) write(k, (k * 13) % 11);
+    for (let k = 500; k < 540; k++) write(k, k % 5);
+    store.apply([{ path: ['n', 'k1'], node: null }]);
+    expect(sortedKeys(n, index)).toEqual(sortedKeys(new Branch(n.children), index));
   });
 });
