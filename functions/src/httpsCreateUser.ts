@@ -12,6 +12,7 @@ import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/
 import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import { adminApp, adminErrorCode, backOfficeClaims, errorKeys, isAdmin } from './common.js';
+import { databaseAs } from './databaseAs.js';
 
 /** Payload for a back-office user (spec §7: "for users, email plus isAdmin"). */
 export interface CreateBackOfficeUserPayload {
@@ -68,7 +69,7 @@ function parsePayload(data: unknown): CreateUserPayload {
 }
 
 /**
- * Creates the account and its custom claims for an already authorised caller.
+ * Creates the account and its custom claims for the already authorised admin `callerUid`.
  * Claims: {@link backOfficeClaims} for back-office users (`staff: true`, plus `admin: true` for
  * admins; storage.rules read them), `{userType}` for students and tutors; for back-office users
  * `users/{uid}/isAdmin` is written too, so claims and record agree from the start.
@@ -76,7 +77,10 @@ function parsePayload(data: unknown): CreateUserPayload {
  * The account starts unverified and without password: the invitee signs in with the e-mailed link
  * and sets a password (spec §2 Login, §4).
  */
-async function createAccount(payload: CreateUserPayload): Promise<CreateUserResult> {
+async function createAccount(
+  callerUid: string,
+  payload: CreateUserPayload,
+): Promise<CreateUserResult> {
   const auth = getAuth(adminApp());
   let uid: string;
   try {
@@ -100,14 +104,16 @@ async function createAccount(payload: CreateUserPayload): Promise<CreateUserResu
     // The role's record half, written with the claim (roles live in one place that clients cannot
     // write): the app then writes the rest of users/{uid}, and the rules accept only this same
     // isAdmin value from it.
-    // The audit log records it (functions/src/auditLog.ts, a trigger on users).
+    // The audit log records it (functions/src/auditLog.ts, a trigger on users), as the server's
+    // write: the rules let no client write a role (`isAdmin` keeps its value), so this one write
+    // is made with Admin rights, not as the caller (databaseAs.ts).
     if ('isAdmin' in payload) {
       await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).set(payload.isAdmin);
     }
   } catch {
     // Without its claims or role the account would silently lack rights (or an admin would lack
     // the Storage admin claim); remove it so the caller can simply retry.
-    await getDatabase(adminApp())
+    await databaseAs(callerUid)
       .ref(`users/${uid}`)
       .remove()
       .catch(() => undefined);
@@ -136,7 +142,7 @@ async function handleCreateUser(request: CallableRequest<unknown>): Promise<Crea
   if (!(await isAdmin(request.auth.uid))) {
     throw new HttpsError('permission-denied', errorKeys.permissionDenied);
   }
-  return createAccount(parsePayload(request.data));
+  return createAccount(request.auth.uid, parsePayload(request.data));
 }
 
 /** Callable `httpsCreateUser` (region: FUNCTIONS_REGION, options.ts). See {@link handleCreateUser}. */

@@ -3,25 +3,22 @@
  * record, then the Auth account (so an invitation link sent before no longer sets a password), then
  * the logo `users/{uid}.{ext}` and its resized copy. The record goes first: a failure after it
  * leaves at most an account without a record, which reaches no data and which a retry deletes;
- * never a record without an account. The record's removal is written together with its audit entry
- * (action 'delete', the record as `before`).
+ * never a record without an account. The record is removed as the calling admin (databaseAs.ts),
+ * so the record trigger's audit entry (action 'delete', the record as `before`) names that admin.
  *
- * Only an admin (read from the database) may call it, and not on themself (so an admin always
- * remains).
+ * Only an admin (read from the database) may call it, and not on themself. That keeps an admin:
+ * the removal is a write under the database rules, which accept it only while the caller is an
+ * admin at that moment, and the caller is not the one removed, so at least the caller remains.
+ * Two admins deleting each other at once: the first removal goes through, the second is refused
+ * by the rules (its caller's record is gone).
  */
 // First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
 import './options.js';
 import { getAuth } from 'firebase-admin/auth';
 import { getStorage } from 'firebase-admin/storage';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
-import {
-  adminApp,
-  adminErrorCode,
-  changeUsersKeepingAnAdmin,
-  errorKeys,
-  isAdmin,
-  isUid,
-} from './common.js';
+import { adminApp, adminErrorCode, errorKeys, isAdmin, isUid } from './common.js';
+import { databaseAs, isPermissionDenied } from './databaseAs.js';
 
 /** The default bucket: FIREBASE_CONFIG's in production, the demo project's locally. */
 function bucket() {
@@ -34,8 +31,8 @@ function bucket() {
  * @returns `{uid}` of the deleted user.
  * @throws HttpsError('unauthenticated' | 'permission-denied' | 'invalid-argument') for the
  *   caller or the payload (permission-denied too when the caller was demoted meanwhile);
- *   ('failed-precondition', 'users/self-role-change') for oneself, ('failed-precondition',
- *   'users/last-admin') when no other admin would remain; ('internal') when the account or files cannot be deleted (a retry finishes the job).
+ *   ('failed-precondition', 'users/self-role-change') for oneself; ('internal') when the record,
+ *   the account or the files cannot be deleted (a retry finishes the job).
  */
 async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ uid: string }> {
   if (!request.auth) throw new HttpsError('unauthenticated', errorKeys.unauthenticated);
@@ -52,15 +49,15 @@ async function handleDeleteUser(request: CallableRequest<unknown>): Promise<{ ui
   if (uid === request.auth.uid) {
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
-  // The record goes only while the caller is still an admin and another admin remains (two
-  // admins deleting each other at once leave one admin).
-  const outcome = await changeUsersKeepingAnAdmin(request.auth.uid, uid, (users) => {
-    delete users[uid];
-  });
-  if (outcome === 'not-admin') {
-    throw new HttpsError('permission-denied', errorKeys.permissionDenied);
+  // As the caller: the rules accept it only while the caller is still an admin (see above).
+  try {
+    await databaseAs(request.auth.uid).ref(`users/${uid}`).remove();
+  } catch (error) {
+    if (isPermissionDenied(error)) {
+      throw new HttpsError('permission-denied', errorKeys.permissionDenied);
+    }
+    throw new HttpsError('internal', errorKeys.internal);
   }
-  if (outcome === 'last-admin') throw new HttpsError('failed-precondition', errorKeys.lastAdmin);
   try {
     const auth = getAuth(adminApp());
     await auth.deleteUser(uid).catch(async (error: unknown) => {

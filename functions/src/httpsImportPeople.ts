@@ -4,8 +4,9 @@
  * it here a chunk of rows at a time; for each row this function checks it again with the same
  * schemas (src/features/people/import/personImport.ts), gives it a sign-in account as the form
  * does (httpsCreateUser: an unverified account without password, the `userType` claim), and writes
- * the record. The record triggers (recordTriggers.ts) then write its list row, counters, index
- * entries and audit entry, as for any record. The sign-in links are e-mailed by the browser, as
+ * the record as the calling admin (databaseAs.ts: under the database rules, like the admin's own
+ * writes). The record triggers (recordTriggers.ts) then write its list row, counters, index
+ * entries and audit entry, as for any record; the audit entry names the admin who imported it. The sign-in links are e-mailed by the browser, as
  * the form does, only when the admin asks for invitations.
  *
  * One record per e-mail: students and tutors are keyed by their account's uid (spec section 7),
@@ -25,10 +26,10 @@
 import './options.js';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase } from 'firebase-admin/database';
 import { checkPersonRow, type ImportKind } from '../../src/features/people/import/personImport';
 import type { ImportOutcome, MappedRow } from '../../src/shared/import/spec';
 import { adminApp, adminErrorCode, errorKeys, isAdmin } from './common.js';
+import { databaseAs, isPermissionDenied } from './databaseAs.js';
 
 /** The most rows one call takes: about 10 s of Auth and Database work at most. */
 export const IMPORT_CHUNK_MAX = 100;
@@ -91,6 +92,7 @@ function parsePayload(data: unknown): ImportPeoplePayload {
  * other kind is refused: its e-mail is in use.
  */
 async function accountFor(
+  callerUid: string,
   kind: ImportKind,
   email: string,
 ): Promise<{ uid: string; created: boolean } | { refused: string }> {
@@ -113,7 +115,7 @@ async function accountFor(
   }
   const user = await auth.getUserByEmail(email);
   const claims = user.customClaims ?? {};
-  const staff = (await getDatabase(adminApp()).ref(`users/${user.uid}`).get()).exists();
+  const staff = (await databaseAs(callerUid).ref(`users/${user.uid}`).get()).exists();
   if (staff || claims.staff || claims.admin || (claims.userType && claims.userType !== userType)) {
     return { refused: reasons.emailInUse };
   }
@@ -123,27 +125,35 @@ async function accountFor(
   return { uid: user.uid, created: false };
 }
 
-/** Imports one row: see {@link ImportRowOutcome}. Never throws. */
-async function importRow(kind: ImportKind, row: MappedRow): Promise<ImportRowOutcome> {
+/**
+ * Imports one row for the admin `callerUid`: see {@link ImportRowOutcome}. Never throws; a record
+ * the rules refuse (the caller is no longer an admin) fails with 'functions/permission-denied'.
+ */
+async function importRow(
+  callerUid: string,
+  kind: ImportKind,
+  row: MappedRow,
+): Promise<ImportRowOutcome> {
   const check = checkPersonRow(kind, row);
   if (!check.ok) {
     const [field, reason] = Object.entries(check.errors)[0] ?? ['', errorKeys.invalidArgument];
     return { status: 'failed', reason, ...(field ? { field } : {}) };
   }
   try {
-    const account = await accountFor(kind, check.value.email);
+    const account = await accountFor(callerUid, kind, check.value.email);
     if ('refused' in account) return { status: 'failed', reason: account.refused, field: 'email' };
     const { uid, created } = account;
     const record = { ...check.value, id: uid, createdAt: Date.now() };
     // Only where no record exists: a record already there (imported before, or by a concurrent
     // call) is left as it is. The first run may see an empty local cache; the server's hash check
     // then runs it again on the stored value.
-    const { committed } = await getDatabase(adminApp())
+    const { committed } = await databaseAs(callerUid)
       .ref(`${kind}/${uid}`)
       .transaction((current: unknown) => (current === null ? record : undefined), undefined, false);
     if (!committed) return { status: 'skipped', uid, reason: reasons.alreadyImported };
     return { status: created ? 'created' : 'reused', uid };
-  } catch {
+  } catch (error) {
+    if (isPermissionDenied(error)) return { status: 'failed', reason: errorKeys.permissionDenied };
     return { status: 'failed', reason: errorKeys.internal };
   }
 }
@@ -162,12 +172,13 @@ async function handleImportPeople(request: CallableRequest<unknown>): Promise<Im
     throw new HttpsError('permission-denied', errorKeys.permissionDenied);
   }
   const { kind, rows } = parsePayload(request.data);
+  const callerUid = request.auth.uid;
   const outcomes: ImportRowOutcome[] = new Array<ImportRowOutcome>(rows.length);
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const index = next++;
-      outcomes[index] = await importRow(kind, rows[index] as MappedRow);
+      outcomes[index] = await importRow(callerUid, kind, rows[index] as MappedRow);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_ROWS, rows.length) }, worker));

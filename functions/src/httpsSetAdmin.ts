@@ -13,7 +13,6 @@
 // First: the region (FUNCTIONS_REGION) must be set before onCall below reads the options.
 import './options.js';
 import { getAuth } from 'firebase-admin/auth';
-import { getDatabase } from 'firebase-admin/database';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import {
   adminApp,
@@ -23,6 +22,7 @@ import {
   isAdmin,
   isUid,
 } from './common.js';
+import { databaseAs } from './databaseAs.js';
 
 /** `{uid, isAdmin}`: whose role, and the role to give. */
 export interface SetAdminPayload {
@@ -56,7 +56,7 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
   if (uid === request.auth.uid) {
     throw new HttpsError('failed-precondition', errorKeys.selfRoleChange);
   }
-  const before = (await getDatabase(adminApp()).ref(`users/${uid}/isAdmin`).get()).val();
+  const before = (await databaseAs(request.auth.uid).ref(`users/${uid}/isAdmin`).get()).val();
   if (before === null) throw new HttpsError('not-found', errorKeys.notFound);
   // Claims and refresh tokens first, the record last: the user's open app follows its own
   // record and refreshes its ID token as soon as the record changes
@@ -72,6 +72,9 @@ async function handleSetAdmin(request: CallableRequest<unknown>): Promise<SetAdm
     await auth.setCustomUserClaims(uid, previous).catch(() => undefined);
     throw new HttpsError('internal', errorKeys.internal);
   }
+  // The role's record half is the one write no client may make (database.rules.json: `isAdmin`
+  // keeps its value), so it is written with Admin rights, not as the caller (databaseAs.ts); its
+  // audit entry therefore names the server.
   // The record is written only while the caller is still an admin and another admin remains:
   // two admins demoting each other at once leave one admin, not none. A refused change puts the
   // claims back (the revoked refresh tokens stay revoked: the user signs in again).

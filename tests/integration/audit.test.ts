@@ -219,7 +219,8 @@ describe('matching', () => {
 describe('functions', () => {
   const call = (name: string, payload: object) => httpsCallable(adminWeb.functions, name)(payload);
 
-  // The functions write with the Admin SDK: their entries say so (authType 'admin').
+  // A role is the one write no client may make, so httpsSetAdmin writes it with Admin rights
+  // (authType 'admin'); the other functions write as the calling admin (functions/src/databaseAs.ts).
   const server = { authType: 'admin' };
 
   it('httpsSetAdmin records the role before and after', async () => {
@@ -243,7 +244,8 @@ describe('functions', () => {
       const known = (await entriesOf(target.uid)).length;
       const startedAt = Date.now();
       await call('httpsDeleteUser', { uid: target.uid });
-      const entry = await newEntry(target.uid, known, startedAt, server);
+      // Named as the admin who called the function, as a delete made in the app would be.
+      const entry = await newEntry(target.uid, known, startedAt);
       expect(entry).toMatchObject({ entity: 'users', action: 'delete' });
       const { logoUrl: _none, ...stored } = target.record as NonNullable<typeof target.record>;
       expect(entry.before).toEqual(stored);
@@ -251,6 +253,40 @@ describe('functions', () => {
       expect((await db().ref(`users/${target.uid}`).get()).exists()).toBe(false);
     } finally {
       await deleteAccount(target.uid);
+    }
+  });
+
+  it('httpsImportPeople records each imported record as the admin who imported it', async () => {
+    const emails = [uniqueEmail('audit-import-a'), uniqueEmail('audit-import-b')];
+    const startedAt = Date.now();
+    const { data } = await httpsCallable<
+      unknown,
+      { outcomes: { status: string; uid: string; reason?: string }[] }
+    >(
+      adminWeb.functions,
+      'httpsImportPeople',
+    )({
+      kind: 'students',
+      rows: emails.map((email) => ({
+        name: 'Audit Import',
+        email,
+        mobile: '+65 9123 4567',
+        gender: 'F',
+        dob: '31/01/2010',
+        countryId: 'sg',
+      })),
+    });
+    const uids = data.outcomes.map((outcome) => outcome.uid);
+    // The students' deletion removes their accounts too (functions/src/accounts.ts).
+    cleanup.push(...uids.map((uid) => `students/${uid}`));
+    expect(
+      data.outcomes.map(({ status }) => status),
+      JSON.stringify(data.outcomes),
+    ).toEqual(['created', 'created']);
+    for (const [i, uid] of uids.entries()) {
+      const entry = await newEntry(uid, 0, startedAt);
+      expect(entry).toMatchObject({ entity: 'students', action: 'create' });
+      expect(entry.after).toMatchObject({ email: emails[i], name: 'Audit Import' });
     }
   });
 });
