@@ -14,7 +14,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminApp, deleteAccountByEmail, removePaths, uniqueId } from '../support/backend';
+import { adminApp, removePaths, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
 const sessions: AdminSession[] = [];
@@ -23,14 +23,18 @@ const emails: string[] = [];
 afterAll(async () => {
   const auth = getAuth(adminApp());
   const paths: string[] = [];
+  const uids: string[] = [];
   for (let i = 0; i < emails.length; i += 100) {
     const { users } = await auth.getUsers(emails.slice(i, i + 100).map((email) => ({ email })));
-    for (const user of users) paths.push(`students/${user.uid}`, `tutors/${user.uid}`);
+    for (const user of users) {
+      uids.push(user.uid);
+      paths.push(`students/${user.uid}`, `tutors/${user.uid}`);
+    }
   }
   if (paths.length > 0) await removePaths(...paths);
-  for (let i = 0; i < emails.length; i += 20) {
-    await Promise.all(emails.slice(i, i + 20).map((email) => deleteAccountByEmail(email)));
-  }
+  // One batch request per 1,000 accounts (the Admin SDK's limit): 400 single deletions, each a
+  // look-up and a delete, outlasted the hook's deadline on a loaded machine.
+  for (let i = 0; i < uids.length; i += 1000) await auth.deleteUsers(uids.slice(i, i + 1000));
   await Promise.all(sessions.map((s) => s.close()));
 });
 
