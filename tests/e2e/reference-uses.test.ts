@@ -5,7 +5,8 @@
  * subject or school is marked obsolete instead of deleted, a used browsing level cannot be
  * deleted; an unused one is deleted as before. A record that holds the id of a deleted subject or
  * school shows it as "(deleted)", never the raw id (the student's Subjects and Profile Level tabs).
- * English and Spanish. Every record here has a unique id and is removed afterwards.
+ * A field level that bounds a subject's own level range counts that subject; marking a country
+ * obsolete that people have names them and asks first. English and Spanish. Every record here has a unique id and is removed afterwards.
  */
 import { randomInt } from 'node:crypto';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
@@ -204,6 +205,69 @@ describe('deleting reference data in use', () => {
     await dialog.getByText(`${name} is in use: 1 student.`).waitFor();
     await dialog.getByText('Change those records first; then it can be deleted.').waitFor();
     expect(await dialog.getByRole('button').allTextContents()).toEqual(['Cancel']);
+  });
+});
+
+describe('uses that the first version did not count', () => {
+  it("a field level bounding a subject's level range names that subject (English)", async () => {
+    const levelId = uniqueId('fl');
+    const name = `Uses Field Level ${levelId}`;
+    const subjectId = uniqueId('subj');
+    const ranged = { ...subject(subjectId, `Uses Ranged ${subjectId}`), levelStart: levelId };
+    await arrange({
+      [`fieldLevels/${levelId}`]: {
+        id: levelId,
+        name,
+        countryId: 'SG',
+        isObsolete: false,
+        order: 900_000 + randomInt(90_000),
+        createdAt: Date.now(),
+      },
+      [`subjects/${subjectId}`]: ranged,
+    });
+    const p = await adminPage('en');
+    const dialog = await openDelete(p, '/field-levels?all=1', name, 'Delete');
+    await dialog.getByText(`${name} is in use: the level range of 1 subject.`).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await db().ref(`fieldLevels/${levelId}/isObsolete`).get()).val()).toBe(false);
+  });
+
+  it('marking a country obsolete that a student has asks first, naming the uses (Spanish)', async () => {
+    // Tuvalu: a country no other test or the demo data uses, so its counter is this test's.
+    const storedTuvalu = async () =>
+      Object.keys(
+        ((await db().ref('countries').orderByChild('code').equalTo('TV').get()).val() as Record<
+          string,
+          unknown
+        > | null) ?? {},
+      );
+    const studentId = uniqueId('st');
+    await arrange({
+      [`students/${studentId}`]: {
+        ...student(studentId, uniqueId('nosubj'), null),
+        countryId: 'TV',
+      },
+    });
+    const p = await adminPage('es');
+    await p.goto('/countries');
+    await p.getByLabel('Buscar').fill('Tuvalu');
+    const mark = p.getByRole('switch', { name: 'Tuvalu está obsoleto' });
+    await mark.click();
+    const dialog = p.getByRole('dialog');
+    await dialog.getByText('Tuvalu está en uso: 1 alumno.').waitFor();
+    // Cancel leaves it as it was.
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await storedTuvalu()).toEqual([]);
+    await expect.poll(() => mark.isDisabled()).toBe(false);
+
+    await mark.click();
+    await dialog.getByText('Tuvalu está en uso: 1 alumno.').waitFor();
+    await dialog.getByRole('button', { name: 'Marcar como obsoleto' }).click();
+    await expect.poll(storedTuvalu).toHaveLength(1);
+    cleanup.push(...(await storedTuvalu()).map((id) => `countries/${id}`));
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReferencedCollection } from '../domain/derived/references';
 import { Modal } from '../dialog/Modal';
-import { isUsed, readReferenceUses, type ReferenceUses } from './referenceUses';
+import { formatUses, isUsed, readReferenceUses, type ReferenceUses } from './referenceUses';
 
 /** What the dialog found out about the record's uses. */
 type Check =
@@ -94,11 +94,6 @@ export function DeleteReferenceDialog({
       </p>
     );
   } else {
-    const parts = (['matches', 'students', 'tutors', 'orders'] as const)
-      .filter((kind) => result.uses[kind] > 0)
-      .map((kind) =>
-        intl.formatMessage({ id: `References.count.${kind}` }, { count: result.uses[kind] }),
-      );
     body = (
       <>
         <p>
@@ -106,7 +101,7 @@ export function DeleteReferenceDialog({
             id="References.inUse"
             values={{
               name: <strong>{record?.name}</strong>,
-              uses: intl.formatList(parts, { type: 'conjunction' }),
+              uses: formatUses(intl, result.uses),
             }}
           />
         </p>

@@ -3,12 +3,15 @@
  * with an obsolete switch. Without 'Show all' only built-in countries not yet stored are listed;
  * with it, stored records replace the built-in ones with the same code. What the switch writes is
  * documented in countriesSlice (a stored record = obsolete; removing it restores the country).
+ * Marking a country obsolete that students or tutors have asks first, naming them
+ * (ObsoleteCountryDialog).
  */
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useLiveList } from '@/shared/lists/useLiveList';
+import { isUsed, readReferenceUses } from '@/shared/lists/referenceUses';
 import { Switch } from '@/shared/forms/Switch';
 import { PageCard } from '@/shared/lists/PageCard';
 import { DataTable } from '@/shared/table/DataTable';
@@ -17,6 +20,10 @@ import { countries, selectCountriesState } from '../countriesSlice';
 import { selectAllCountries, selectUnstoredCountries } from '../countrySelectors';
 import { useCountryName } from '@/shared/countries/countryNames';
 import type { Country } from '../types';
+import {
+  ObsoleteCountryDialog,
+  type ObsoleteCountryCheck,
+} from '../components/ObsoleteCountryDialog';
 
 export default function CountriesPage() {
   const intl = useIntl();
@@ -34,9 +41,16 @@ export default function CountriesPage() {
 
   const data = showAll ? all : unstored;
 
-  const toggle = useCallback(
+  const settle = useCallback((code: string) => {
+    setPending((p) => {
+      const next = new Set(p);
+      next.delete(code);
+      return next;
+    });
+  }, []);
+
+  const write = useCallback(
     async (country: Country) => {
-      setPending((p) => new Set(p).add(country.code));
       // Toasts (success 'The country was updated successfully.' or the error) come from the
       // thunks (app/notifications).
       if (country.id && country.isObsolete) {
@@ -53,13 +67,24 @@ export default function CountriesPage() {
           }),
         );
       }
-      setPending((p) => {
-        const next = new Set(p);
-        next.delete(country.code);
-        return next;
-      });
+      settle(country.code);
     },
-    [dispatch],
+    [dispatch, settle],
+  );
+
+  // The country whose obsolete mark waits for the admin's answer (its uses are named).
+  const [asking, setAsking] = useState<(ObsoleteCountryCheck & { country: Country }) | null>(null);
+
+  const toggle = useCallback(
+    async (country: Country) => {
+      setPending((p) => new Set(p).add(country.code));
+      if (country.isObsolete) return write(country);
+      // People refer to a country by its code (uses/{kind}/countries/{code}).
+      const uses = await readReferenceUses('countries', country.code).catch(() => null);
+      if (uses && !isUsed(uses)) return write(country);
+      setAsking({ country, name: nameOf(country.code, country.name), uses });
+    },
+    [write, nameOf],
   );
 
   const filterText = useCallback(
@@ -125,6 +150,19 @@ export default function CountriesPage() {
         loading={loading}
         error={loadError}
         onRetry={retry}
+      />
+      <ObsoleteCountryDialog
+        check={asking}
+        onConfirm={() => {
+          if (!asking) return;
+          setAsking(null);
+          void write(asking.country);
+        }}
+        onCancel={() => {
+          if (!asking) return;
+          setAsking(null);
+          settle(asking.country.code);
+        }}
       />
     </PageCard>
   );
