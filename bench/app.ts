@@ -30,7 +30,7 @@ const FLOOR_ROOT = join(ROOT, 'bench', 'login-floor');
  * A production build of the app (`mode` picks the .env file) or, with `floor`, of the floor app
  * bench/login-floor (its own root, no project config), into `outDir`.
  */
-async function productionBuild(outDir: string, mode: string, floor = false): Promise<void> {
+export async function productionBuild(outDir: string, mode: string, floor = false): Promise<void> {
   // Under emulators/start.ts NODE_ENV is 'test' or 'development', which makes Vite bundle React's
   // development builds; both builds here are production builds (mode only picks the .env file).
   const nodeEnv = process.env.NODE_ENV;

@@ -175,7 +175,7 @@ async function rest(method: 'PUT' | 'PATCH', path: string, body: unknown): Promi
 }
 
 /** Replaces the data set with N students, tutors and orders; returns seconds taken. */
-async function seed(n: number): Promise<number> {
+export async function seed(n: number): Promise<number> {
   const start = performance.now();
   const data = buildDemoData({ students: n, tutors: n, orders: n, seed: SEED, now: NOW });
   for (const collection of ['fieldLevels', 'levels', 'schools', 'subjects'] as const) {

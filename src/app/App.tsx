@@ -1,37 +1,21 @@
 import { useIntl } from 'react-intl';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from './i18n/I18nProvider';
 import { router } from './router';
-import { useAppSelector } from './hooks';
-import { sessionRestored, store } from './store';
 import { loadToastify, toastContainerMounted, useToastsRequested } from './toasts';
 
 /**
- * The application root: store (the session restored from IndexedDB first), languages, routes,
- * toasts.
+ * The application root: languages, routes, toasts. The store and the session are not here: the
+ * router loads them (session.tsx) for every route but the public pages, which need neither.
  */
 export function App() {
   return (
-    <Provider store={store}>
-      <SessionGate>
-        <I18nProvider>
-          <RouterProvider router={router} />
-          <Toasts />
-        </I18nProvider>
-      </SessionGate>
-    </Provider>
+    <I18nProvider>
+      <RouterProvider router={router} />
+      <Toasts />
+    </I18nProvider>
   );
-}
-
-/**
- * Renders nothing until the persisted session is back, so that the guards never send a signed-in
- * visitor to /login. Unlike redux-persist's PersistGate it does not wait for the lists: their first
- * page arrives from IndexedDB while the screen paints.
- */
-function SessionGate({ children }: { children: ReactNode }) {
-  return useAppSelector(sessionRestored) ? children : null;
 }
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));

@@ -1,6 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { NotFoundPage } from './NotFoundPage';
+import { PageLoader } from './layout/PageLoader';
+
+// Lazy: it reads the session, whose store the public pages' code does not load (session.tsx).
+// Only the error boundary inside the session's route (router.tsx) ever renders it.
+const NotFoundPage = lazy(() =>
+  import('./NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /**
  * The route tree's error boundary: a 404 response shows the not-found screen (spec 2); anything
@@ -8,7 +15,13 @@ import { NotFoundPage } from './NotFoundPage';
  */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <NotFoundPage />
+      </Suspense>
+    );
+  }
   const details = error instanceof Error ? error.message : String(error);
   return (
     <main className="section">

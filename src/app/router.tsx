@@ -1,9 +1,12 @@
 /**
  * The route table (spec section 2, Route list). Pages are loaded lazily so that each route ships
  * only its own code (/login, whose budget is 180 KB gzipped in bench/app.ts, must not load the
- * Database SDK, charts, date pickers or QR codes). Guards: RequireAuth (signed-out visitors go to
- * /login), RequireAdmin (non-admins go to /), RedirectIfSignedIn (a signed-in visitor on /login
- * goes to /).
+ * Database SDK, charts, date pickers or QR codes). Every route but the public pages and the
+ * e-mail action page sits under the session's route (session.tsx: the store and the guards, one
+ * chunk loaded with the first such route, which then loads Firebase Auth), so a phone opening a
+ * QR, payment or chart link downloads React, the router and the words only. Guards: RequireAuth
+ * (signed-out visitors go to /login), RequireAdmin (non-admins go to /), RedirectIfSignedIn (a
+ * signed-in visitor on /login goes to /).
  */
 import {
   createBrowserRouter,
@@ -12,15 +15,25 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import type { PageModuleLoader } from '@/shared/resource';
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './guards';
 import { FullCatalogue } from './i18n/FullCatalogue';
 import { detectLocale } from './i18n/locale';
 import { prefetchFullCatalogue } from './i18n/messages';
 import { PageLoader } from './layout/PageLoader';
 import type { RegisteredResource } from './resources';
-import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
-import { loadResources } from './store';
+
+/** The session's chunk: the store, the guards (session.tsx). */
+const session = () => import('./session');
+
+/** A route element exported by the session's chunk (the root that holds the store, a guard). */
+type SessionElement = 'SessionRoot' | 'RedirectIfSignedIn' | 'RequireAdmin' | 'RequireAuth';
+const sessionElement = (name: SessionElement): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await session())[name] }),
+});
+
+/** The resource registry, its slices injected into the store (store.ts `loadResources`). */
+const loadResources = async (): Promise<readonly RegisteredResource[]> =>
+  (await import('./store')).loadResources();
 
 /** A lazily loaded page: the module's default export is the route's component. */
 const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
@@ -83,53 +96,74 @@ export const routes: RouteObject[] = [
     // full page load).
     hydrateFallbackElement: <PageLoader />,
     children: [
-      {
-        element: <RedirectIfSignedIn />,
-        children: [
-          { path: '/login', ...page(() => import('@/features/auth/pages/LoginPage')) },
-          {
-            path: '/recover-password',
-            ...page(() => import('@/features/auth/pages/RecoverPasswordPage')),
-          },
-        ],
-      },
-      // E-mail action links (reset, sign-in link, verification): public, even when signed in.
-      { path: '/auth/action', ...page(() => import('@/features/auth/pages/AuthActionPage')) },
-      // The public pages' words are in the core catalogue: they render without waiting for the
-      // whole one (a phone on a slow network opens them from a link).
+      // Their words are in the core catalogue and they read no session: they render without the
+      // whole catalogue, the store or Auth (a phone on a slow network opens them from a link).
       ...publicRoutes,
+      // E-mail action links (reset, sign-in link, verification): public, even when signed in; the
+      // page loads Auth itself, with its first call.
+      { path: '/auth/action', ...page(() => import('@/features/auth/pages/AuthActionPage')) },
       {
-        // Every other screen but sign-in, recovery and 404 needs the whole catalogue (messages.ts).
-        element: <FullCatalogue />,
+        ...sessionElement('SessionRoot'),
         children: [
-          ...localRoutes,
           {
-            element: <RequireAuth />,
+            // Inside the store's provider, so that the not-found screen knows the session.
+            errorElement: <RouteError />,
             children: [
               {
-                // Lazy like the pages: the signed-out /login does not need the layout's code.
-                // Every signed-in screen may read any list (the dashboard, matching): the
-                // registry's slices are in the store before the shell renders.
-                lazy: async () => {
-                  // FullCatalogue asks for the words only once this code has loaded: start now.
-                  prefetchFullCatalogue(detectLocale());
-                  const [{ Layout }] = await Promise.all([
-                    import('./layout/Layout'),
-                    loadResources(),
-                  ]);
-                  return { Component: Layout };
-                },
+                ...sessionElement('RedirectIfSignedIn'),
                 children: [
-                  ...memberRoutes,
-                  { id: ADMIN_ROUTE, element: <RequireAdmin />, children: adminRoutes },
+                  { path: '/login', ...page(() => import('@/features/auth/pages/LoginPage')) },
+                  {
+                    path: '/recover-password',
+                    ...page(() => import('@/features/auth/pages/RecoverPasswordPage')),
+                  },
                 ],
+              },
+              {
+                // Every other screen but sign-in, recovery and 404 needs the whole catalogue
+                // (messages.ts).
+                element: <FullCatalogue />,
+                children: [
+                  ...localRoutes,
+                  {
+                    ...sessionElement('RequireAuth'),
+                    children: [
+                      {
+                        // Lazy like the pages: the signed-out /login does not need the layout's
+                        // code. Every signed-in screen may read any list (the dashboard,
+                        // matching): the registry's slices are in the store before the shell
+                        // renders.
+                        lazy: async () => {
+                          // FullCatalogue asks for the words only once this code has loaded:
+                          // start now.
+                          prefetchFullCatalogue(detectLocale());
+                          const [{ Layout }] = await Promise.all([
+                            import('./layout/Layout'),
+                            loadResources(),
+                          ]);
+                          return { Component: Layout };
+                        },
+                        children: [
+                          ...memberRoutes,
+                          {
+                            id: ADMIN_ROUTE,
+                            ...sessionElement('RequireAdmin'),
+                            children: adminRoutes,
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
               },
             ],
           },
         ],
       },
-      // Static: RouteError shows it too, so it is in the entry chunk anyway.
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -17,7 +17,6 @@ import {
   REHYDRATE,
   type PersistState,
 } from 'redux-persist';
-import { firebaseAuthApi } from '@/features/auth/authApi';
 import { authSlice } from '@/features/auth/authSlice';
 import type { ThunkExtra } from '@/shared/entitySlice';
 import { resolveLazy, type Lazy } from '@/shared/lazy';
@@ -93,8 +92,12 @@ export function makeStore(
   storage: PersistStorage = indexedDbStorage,
 ) {
   const extra: ThunkExtra = {
-    // The session's backend (the auth slice is not a registered resource: no list, no route).
-    apis: { auth: firebaseAuthApi, ...backend.apis },
+    // The session's backend (the auth slice is not a registered resource: no list, no route),
+    // loaded on first use: Firebase Auth is not needed to render /login.
+    apis: {
+      auth: () => import('@/features/auth/authApi').then((m) => m.firebaseAuthApi),
+      ...backend.apis,
+    },
     // Loaded on first use: account creation brings uploads (not needed on /login).
     accounts: backend.accounts ?? (() => import('@/shared/accounts').then((m) => m.accountsApi)),
   };

@@ -11,7 +11,7 @@
  * are imported on first use so their SDKs stay out of the /login bundle (its budget: 180 KB
  * gzipped, bench/app.ts).
  */
-import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import { initializeApp } from 'firebase/app';
 import {
   browserLocalPersistence,
   connectAuthEmulator,
@@ -22,24 +22,11 @@ import type { Database } from 'firebase/database';
 import type { Functions } from 'firebase/functions';
 import type { FirebaseStorage } from 'firebase/storage';
 import { registerAuth } from './appAuth';
+import { emulatorHost, firebaseConfig, usesEmulators } from './firebaseConfig';
 
 const env = import.meta.env;
 
-export const firebaseConfig: FirebaseOptions = {
-  apiKey: env.VITE_FIREBASE_API_KEY,
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-  projectId: env.VITE_FIREBASE_PROJECT_ID,
-  databaseURL: env.VITE_FIREBASE_DATABASE_URL,
-  storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
-  appId: env.VITE_FIREBASE_APP_ID,
-  messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID,
-};
-
-/** True when the app talks to the local backend (development, tests, the demo). */
-// Read whole (not through `env`) so that the production build replaces it by `false` and drops
-// the emulator wiring (tests/integration/dist.test.ts).
-export const usesEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
-const emulatorHost = env.VITE_EMULATOR_HOST || '127.0.0.1';
+export { firebaseConfig, usesEmulators };
 
 export const firebaseApp = initializeApp(firebaseConfig);
 

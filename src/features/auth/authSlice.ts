@@ -19,7 +19,7 @@ import { sessionCleared, sessionUpdated, type Session } from '@/shared/session';
 import type { ThunkExtra, ToastMeta } from '@/shared/entitySlice';
 import { resolveLazy, type Lazy } from '@/shared/lazy';
 import type { AuthApi } from './authApi';
-import { NoUserRecordError } from './sessionRecord';
+import { NoUserRecordError } from './noUserRecord';
 
 export type { Session } from '@/shared/session';
 export { selectIsAdmin, selectSession, sessionUpdated } from '@/shared/session';

@@ -1,5 +1,12 @@
+import { isSignInWithEmailLink, type Auth } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import { actionFailure, continuePath, parseEmailAction, signInLinkPath } from './emailAction';
+import {
+  actionFailure,
+  continuePath,
+  isEmailSignInLink,
+  parseEmailAction,
+  signInLinkPath,
+} from './emailAction';
 
 describe('e-mail action links (Firebase "custom email action handlers")', () => {
   it('reads mode, oobCode, continueUrl and a language of ours', () => {
@@ -38,5 +45,20 @@ describe('e-mail action links (Firebase "custom email action handlers")', () => 
     expect(actionFailure({ code: 'auth/network-request-failed' })).toBe(
       'auth/network-request-failed',
     );
+  });
+});
+
+describe('isEmailSignInLink', () => {
+  it.each([
+    'https://app.test/login?email=a%40b.c&mode=signIn&oobCode=C&apiKey=k&lang=en',
+    'https://app.test/login?mode=signIn&oobCode=C&apiKey=k',
+    'https://app.test/login?mode=signIn&oobCode=C',
+    'https://app.test/login?mode=signIn&apiKey=k',
+    'https://app.test/login?mode=resetPassword&oobCode=C&apiKey=k',
+    'https://app.test/login?email=a%40b.c',
+    'https://app.test/login',
+  ])('answers as Firebase Auth does for %s', (link) => {
+    // The SDK's test reads the link only (its Auth argument is not used).
+    expect(isEmailSignInLink(new URL(link).search)).toBe(isSignInWithEmailLink({} as Auth, link));
   });
 });

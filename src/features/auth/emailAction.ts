@@ -56,7 +56,7 @@ export function continuePath(continueUrl: string | null, fallback: string): stri
 /**
  * Where a sign-in link (mode `signIn`) continues: the set-first-password form of /login
  * (LoginPage), at the continue URL the inviter gave (`/login?email=…`), with the link's own
- * parameters (mode, oobCode, apiKey, lang), which `isSignInWithEmailLink` reads there.
+ * parameters (mode, oobCode, apiKey, lang), which `isEmailSignInLink` reads there.
  */
 export function signInLinkPath(search: string): string {
   const params = new URLSearchParams(search);
@@ -76,4 +76,16 @@ export function actionFailure(error: unknown): string {
   if (code === 'auth/expired-action-code') return 'Auth.actionExpired';
   if (code === 'auth/invalid-action-code') return 'Auth.actionInvalid';
   return toAppError(error).messageId;
+}
+
+/**
+ * Whether a page's query is an e-mail sign-in link's: mode `signIn`, a code and an API key (the
+ * action link's format above). The test of Firebase Auth's `isSignInWithEmailLink` (its
+ * `ActionCodeURL` requires those three) for the links this app receives, which carry them in the
+ * query, without loading the Auth SDK: /login renders its form before the SDK has arrived.
+ * `signInWithEmailLink` checks the code itself.
+ */
+export function isEmailSignInLink(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('mode') === 'signIn' && !!params.get('oobCode') && !!params.get('apiKey');
 }

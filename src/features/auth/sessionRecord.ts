@@ -5,14 +5,10 @@
  */
 import { database } from '@/shared/firebase';
 import type { Session } from '@/shared/session';
+import { NoUserRecordError } from './noUserRecord';
 
 /** Thrown when users/{uid} does not exist or cannot be read by this account. */
-export class NoUserRecordError extends Error {
-  readonly code = 'auth/no-user-record';
-  constructor(uid: string) {
-    super(`No readable users/${uid} record`);
-  }
-}
+export { NoUserRecordError };
 
 /**
  * Fetches users/{uid} once.

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicOrder } from '@/shared/domain/derived/publicOrders';
 import { PUBLIC_ORDERS_PATH } from '@/shared/domain/derived/publicOrders';
-import { firebaseConfig, usesEmulators } from '@/shared/firebase';
+import { emulatorHost, firebaseConfig, usesEmulators } from '@/shared/firebaseConfig';
 
 /**
  * The REST address of `publicOrders/{id}`: the configured database URL (its `ns` parameter kept,
@@ -19,7 +19,7 @@ export function publicOrderUrl(id: string): string {
   const url = new URL(firebaseConfig.databaseURL ?? '');
   if (usesEmulators) {
     url.protocol = 'http:';
-    url.host = `${import.meta.env.VITE_EMULATOR_HOST || '127.0.0.1'}:9000`;
+    url.host = `${emulatorHost}:9000`;
   }
   url.pathname = `/${PUBLIC_ORDERS_PATH}/${encodeURIComponent(id)}.json`;
   return url.toString();

@@ -13,9 +13,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode } from 'firebase/auth';
 import type { AppError } from '@/shared/errors';
-import { auth } from '@/shared/firebase';
 import { Form } from '@/shared/forms/Form';
 import { useFormState } from '@/shared/forms/useFormState';
 import { useLocale } from '@/shared/i18n/LocaleContext';
@@ -31,6 +29,15 @@ import {
   type EmailAction,
 } from '../emailAction';
 import { failedRules, newPasswordSchema, type NewPasswordFields } from '../validation';
+
+/**
+ * Firebase Auth's functions and the app's instance, loaded with the first call: the page's
+ * heading and 'Checking the link…' paint before the SDK has arrived.
+ */
+const authSdk = async () => {
+  const [sdk, { auth }] = await Promise.all([import('firebase/auth'), import('@/shared/firebase')]);
+  return { ...sdk, auth };
+};
 
 export default function AuthActionPage() {
   const { search } = useLocation();
@@ -65,10 +72,12 @@ function ResetPassword({ action }: { action: EmailAction }) {
 
   useEffect(() => {
     let live = true;
-    verifyPasswordResetCode(auth, action.oobCode).then(
-      (email) => live && setState({ phase: 'form', email }),
-      (error: unknown) => live && setState({ phase: 'failed', messageId: actionFailure(error) }),
-    );
+    authSdk()
+      .then(({ auth, verifyPasswordResetCode }) => verifyPasswordResetCode(auth, action.oobCode))
+      .then(
+        (email) => live && setState({ phase: 'form', email }),
+        (error: unknown) => live && setState({ phase: 'failed', messageId: actionFailure(error) }),
+      );
     return () => {
       live = false;
     };
@@ -127,6 +136,7 @@ function NewPasswordForm({
     setSubmitting(true);
     setError(null);
     try {
+      const { auth, confirmPasswordReset } = await authSdk();
       await confirmPasswordReset(auth, oobCode, next);
       onDone();
       return true;
@@ -175,7 +185,9 @@ function VerifyEmail({ action }: { action: EmailAction }) {
 
   useEffect(() => {
     let live = true;
-    applied.current ??= applyActionCode(auth, action.oobCode);
+    applied.current ??= authSdk().then(({ auth, applyActionCode }) =>
+      applyActionCode(auth, action.oobCode),
+    );
     applied.current.then(
       () => live && setState({ phase: 'done', email: '' }),
       (error: unknown) => live && setState({ phase: 'failed', messageId: actionFailure(error) }),

@@ -4,7 +4,7 @@
  *
  * Sign-in link (spec 2, 5, 7): the users feature sends links whose continue URL is
  * `/login?email=<email>`; the Auth backend (or /auth/action, AuthActionPage) appends
- * `mode=signIn&oobCode=…&apiKey=…`, which `isSignInWithEmailLink` recognises. Without the e-mail
+ * `mode=signIn&oobCode=…&apiKey=…`, which `isEmailSignInLink` recognises. Without the e-mail
  * in the query the person types it. A successful sign-in puts a session in the store and
  * RedirectIfSignedIn leaves the page.
  *
@@ -15,9 +15,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { isSignInWithEmailLink } from 'firebase/auth';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { auth, usesEmulators } from '@/shared/firebase';
+import { usesEmulators } from '@/shared/firebaseConfig';
 import { Form } from '@/shared/forms/Form';
 import { InputField } from '@/shared/forms/InputField';
 import { useFormState } from '@/shared/forms/useFormState';
@@ -34,12 +33,13 @@ import {
   type SetPasswordFields,
 } from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
+import { isEmailSignInLink } from '../emailAction';
 
 export default function LoginPage() {
   const intl = useIntl();
   const location = useLocation();
   const link = `${window.location.origin}${location.pathname}${location.search}`;
-  const linkMode = isSignInWithEmailLink(auth, link);
+  const linkMode = isEmailSignInLink(location.search);
   const [passwordSet, setPasswordSet] = useState(false);
 
   // Leaving the auth screens clears the error (spec 4).
