@@ -10,19 +10,16 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
 /**
  * Browser test files that need the backend to themselves, run one at a time after the others:
  * each checks what no concurrent file may change (the dashboard's counters and queues in
- * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
- * all data shown (spanish: no English text; accessibility: axe; hosting: no console error, beside
- * its own Hosting emulator); audit-readable puts its subjects after every other one, which would
- * make another file's newest subject no longer the last. Every other e2e file makes and reads
- * only its own records, and runs in two workers.
+ * orders-public and orders-admin, the bell's counts in notifications); audit-readable puts its
+ * subjects after every other one, which would make another file's newest subject no longer the
+ * last. Every other e2e file makes and reads only its own records, and runs in the pool: the route
+ * crawls too (spanish, accessibility, hosting), which remove the texts of their own data before
+ * reading a screen and find other files' records only as more rows of data.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
   'tests/e2e/orders-admin.test.ts',
   'tests/e2e/notifications.test.ts',
-  'tests/e2e/spanish.test.ts',
-  'tests/e2e/accessibility.test.ts',
-  'tests/e2e/hosting.test.ts',
   'tests/e2e/audit-readable.test.ts',
 ];
 
@@ -38,6 +35,14 @@ const INTEGRATION_ALONE = ['tests/integration/stats.test.ts'];
  * the 2 cores shared by workers, Chromium and the backend, a screen can take longer to show.
  */
 const POLL = { poll: { timeout: 10_000 } };
+
+/**
+ * `isolate` of the projects whose files talk to the backend: false, so that a worker imports the
+ * SDKs, playwright-core and the test support once for all its files (importing them again for
+ * every file cost ~280 s of the run). Their files share state through modules only by design (the
+ * Admin SDK app, the browser, the app's build: tests/support/), and each makes its own records.
+ */
+const SHARED_MODULES = false;
 
 /** Production builds shared by the run's files (tests/support/productionBuild.ts). */
 const BUILDS_SETUP = 'tests/setup/builds.ts';
@@ -59,7 +64,7 @@ const APP_SETUP = 'tests/setup/app.ts';
  *      local backend that `npm test` starts (emulators/start.ts --exec); the production build's
  *      contents.
  * 1. e2e: Chromium (playwright-core) against a production build of the app for the same backend
- *    (tests/setup/app.ts), in 2 workers.
+ *    (tests/setup/app.ts), in 3 workers.
  * 2. e2e-alone: the browser files of E2E_ALONE, one at a time.
  * 3. integration-alone: the integration files of INTEGRATION_ALONE, one at a time.
  *
@@ -130,6 +135,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           exclude: INTEGRATION_ALONE,
           globalSetup: [BUILDS_SETUP],
+          isolate: SHARED_MODULES,
           // Arranging records and reading what the server derives from them waits for the
           // triggers (triggersSettled), whose queue is shared with the other files' writes; a
           // function's first event starts its worker process.
@@ -146,7 +152,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: E2E_ALONE,
           globalSetup: [BUILDS_SETUP, APP_SETUP],
-          maxWorkers: 2,
+          // A browser test waits for the backend and Chromium most of its time: a run of two
+          // workers left the CPUs a third idle on a quiet machine.
+          maxWorkers: 3,
+          isolate: SHARED_MODULES,
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
@@ -174,6 +183,7 @@ export default defineConfig({
           include: E2E_ALONE,
           globalSetup: [BUILDS_SETUP, APP_SETUP],
           maxWorkers: 1,
+          isolate: SHARED_MODULES,
           sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
