@@ -16,8 +16,15 @@ const successToasts = afterAction(isFulfilled, (action) => {
   if (id) showToast('success', currentIntl().formatMessage({ id }));
 });
 
-/** The failure toasts: a thunk rejected with an AppError, one toast per thunk and message. */
+/**
+ * The failure toasts: a thunk rejected with an AppError, one toast per thunk and message; none
+ * for a quiet one (an argument `{ quiet: true }`, shared/entitySlice `RemoveRequest`), whose
+ * caller reports it in a summary.
+ */
 const failureToasts = afterAction(isRejectedWithValue, (action) => {
+  const arg = (action.meta as { arg?: unknown }).arg;
+  if (typeof arg === 'object' && arg !== null && (arg as { quiet?: unknown }).quiet === true)
+    return;
   const error = action.payload as AppError | undefined;
   if (!error?.messageId) return;
   const text = currentIntl().formatMessage({ id: error.messageId });

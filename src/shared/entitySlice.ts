@@ -129,6 +129,14 @@ export interface ToastMeta {
   toast?: string;
 }
 
+/**
+ * The argument of `remove`: an id, or `{ id, quiet: true }` for a delete that is one of many (a
+ * list's bulk delete): the same delete, without its own success or failure toast, since the
+ * caller shows one summary of them all (src/app/notifications.ts skips thunks whose argument is
+ * quiet).
+ */
+export type RemoveRequest = string | { id: string; quiet: true };
+
 type ReadConfig = { rejectValue: AppError; extra: ThunkExtra };
 type WriteConfig = { rejectValue: AppError; fulfilledMeta: ToastMeta; extra: ThunkExtra };
 type AccountConfig<T> = {
@@ -314,12 +322,13 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
       }
     },
   );
-  const remove = createAsyncThunk<string, string, WriteConfig>(
+  const remove = createAsyncThunk<string, RemoveRequest, WriteConfig>(
     `${name}/remove`,
-    async (id, { rejectWithValue, fulfillWithValue, extra }) => {
+    async (request, { rejectWithValue, fulfillWithValue, extra }) => {
+      const id = typeof request === 'string' ? request : request.id;
       try {
         await (await entityApiOf<T, C, M>(extra, name)).remove(id);
-        return fulfillWithValue(id, { toast: messages.deleted });
+        return fulfillWithValue(id, typeof request === 'string' ? { toast: messages.deleted } : {});
       } catch (e) {
         return rejectWithValue(toAppError(e));
       }

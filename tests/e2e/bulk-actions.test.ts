@@ -1,6 +1,8 @@
 /**
  * Bulk actions on the lists as an admin uses them in Chromium (shared/table/DataTable
- * `selection`): 3 of 4 searched students deleted with one confirmation naming the count; a
+ * `selection`): 3 of 4 searched students deleted with one confirmation naming the count and one
+ * summary (no toast per record); 3 selected users deleted through httpsDeleteUser, the admin
+ * among them left with its reason; a
  * selection of every row matching a search, over two pages, exported to CSV; 5 pending orders
  * approved at once while another admin approves one of them: 4 approved, 1 skipped with its
  * reason. Each file's own records (a token in their names), removed afterwards.
@@ -9,7 +11,8 @@ import Papa from 'papaparse';
 import { readFile } from 'node:fs/promises';
 import { getDatabase } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApp, uniqueId } from '../support/backend';
+import { getAuth } from 'firebase-admin/auth';
+import { adminApp, createAccount, deleteAccount, uniqueEmail, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
@@ -80,6 +83,9 @@ describe('bulk actions', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('This will permanently delete 3 records.').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    // One summary, in a status region (announced), not a toast per record.
+    await dialog.getByRole('status').getByText('3 students deleted.', { exact: true }).waitFor();
+    expect(await page.getByText('The student was deleted.').count()).toBe(0);
     const db = getDatabase(adminApp());
     await expect
       .poll(async () =>
@@ -92,8 +98,70 @@ describe('bulk actions', () => {
     await expect
       .poll(() => page.getByRole('cell', { name: nameOf(0), exact: true }).count())
       .toBe(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByText('No rows selected').waitFor();
+    expect(await page.getByText('The student was deleted.').count()).toBe(0);
   });
+
+  it(
+    'deletes selected users through httpsDeleteUser, leaving an admin with the reason',
+    {
+      timeout: 150_000,
+    },
+    async () => {
+      const { page, admin } = session;
+      const [staffA, staffB, otherAdmin] = await Promise.all(
+        ['a', 'b', 'c'].map((n, i) =>
+          createAccount({
+            email: uniqueEmail(`bulk-user-${n}`),
+            isAdmin: i === 2,
+            record: { name: `User ${token} ${n}` },
+          }),
+        ),
+      );
+      const accounts = [staffA!, staffB!, otherAdmin!];
+      try {
+        await page.goto(`/users?q=${encodeURIComponent(`User ${token}`)}`);
+        await page.getByRole('cell', { name: `User ${token} c`, exact: true }).waitFor();
+        // The signed-in admin is not listed, so cannot be selected.
+        expect(
+          await page.getByRole('checkbox', { name: `Select ${admin.record?.name}` }).count(),
+        ).toBe(0);
+        await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
+        await page.getByText('3 rows selected').waitFor();
+        await page.getByRole('button', { name: 'Delete selected' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText('This will permanently delete 3 records.').waitFor();
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        const status = dialog.getByRole('status');
+        // Two calls of httpsDeleteUser, one after the other; a cold function instance takes 20 s
+        // and more on a loaded 2-core machine.
+        await expect
+          .poll(() => status.textContent(), { timeout: 90_000 })
+          .toMatch(/^2 users deleted; 1 not deleted:/);
+        await status
+          .getByRole('listitem')
+          .filter({ hasText: `User ${token} c` })
+          .getByText('an admin: withdraw their admin role first, then delete', { exact: false })
+          .waitFor();
+        expect(await page.getByText('The user was deleted.').count()).toBe(0);
+        const db = getDatabase(adminApp());
+        const auth = getAuth(adminApp());
+        const left = await Promise.all(
+          accounts.map(async (a) => (await db.ref(`users/${a.uid}`).get()).exists()),
+        );
+        expect(left).toEqual([false, false, true]);
+        // The accounts went with the records, as httpsDeleteUser does for a single delete.
+        for (const a of [staffA!, staffB!]) {
+          await expect(auth.getUser(a.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+        }
+        await dialog.getByRole('button', { name: 'Close' }).click();
+        await page.getByText('No rows selected').waitFor();
+      } finally {
+        await Promise.all(accounts.map((a) => deleteAccount(a.uid)));
+      }
+    },
+  );
 
   it('selects every row matching a search, over two pages, and exports them', async () => {
     const { page } = session;

@@ -42,10 +42,13 @@ const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
 const readUser = async (uid: string) =>
   (await db().ref(`users/${uid}`).get()).val() as Omit<User, 'id'> | null;
 
-/** Names in the users table's rows (second cell; the first is the logo), in display order. */
+/**
+ * Names in the users table's rows (third cell: the first is the bulk-selection checkbox, the
+ * second the logo), in display order.
+ */
 async function listedNames(p: Page): Promise<string[]> {
   const rows = p.getByRole('table', { name: 'Users' }).locator('tbody tr');
-  return rows.evaluateAll((trs) => trs.map((tr) => tr.children[1]?.textContent ?? ''));
+  return rows.evaluateAll((trs) => trs.map((tr) => tr.children[2]?.textContent ?? ''));
 }
 
 beforeAll(async () => {

@@ -12,8 +12,8 @@
  * shared link restore it.
  *
  * Rows can be selected (a page, or every row the search matches) to be exported or deleted
- * together: one confirmation naming the count, each delete the single one's (shared/table
- * DataTable `selection`, ./BulkDeleteButton).
+ * together: one confirmation naming the count, each delete the single one's, one summary
+ * (shared/table DataTable `selection`, ./BulkDeleteButton).
  *
  * 'Loading…' shows from the first frame until the first read settles; a failed read offers Retry;
  * after a delete, focus goes to the table (the row that held it is gone).
@@ -31,10 +31,12 @@ import { Link } from 'react-router-dom';
 import { useCountryListing } from '../countries/useCountryListing';
 import { ConfirmDialog } from '../dialog/ConfirmDialog';
 import type { ReferencedCollection } from '../domain/derived/references';
+import type { RemoveRequest } from '../entitySlice';
 import type { AppError } from '../errors';
 import { Switch } from '../forms/Switch';
 import { useReorder, type OrderChanges } from '../reorder';
 import { BulkDeleteButton } from './BulkDeleteButton';
+import { removeFailure } from './removeFailure';
 import { DataTable } from '../table/DataTable';
 import { useShowAllParam } from '../table/listState';
 import { MoveButtons } from '../table/MoveButtons';
@@ -71,7 +73,7 @@ export interface EntityListPageProps<T extends ListedRecord, S> {
   name: string;
   /** The slice's thunks (shared/entitySlice): loaded on mount, removed after confirmation. */
   entity: Watchable & {
-    remove: (id: string) => Thunk;
+    remove: (request: RemoveRequest) => Thunk;
     /** The slice's modify, given `{ id, changes: { isObsolete: true } }` (lists with reorder). */
     modify?: (input: never) => Thunk;
   };
@@ -284,14 +286,13 @@ export function EntityListPage<T extends ListedRecord, S>({
           selected,
           onChange: setSelected,
           rowLabel: (row) => intl.formatMessage({ id: 'Table.selectRow' }, { name: row.name }),
-          // Each delete as the single one does it (the thunk's toast, the server's follow-ups).
+          // Each delete as the single one does it (the server's follow-ups), one summary.
           actions: (rows) => (
             <BulkDeleteButton
-              ids={rows.map((row) => row.id)}
-              remove={async (id) => {
-                const result = (await dispatch(entity.remove(id))) as { error?: unknown };
-                return !result.error;
-              }}
+              records={rows}
+              remove={async (id) =>
+                removeFailure(await dispatch(entity.remove({ id, quiet: true })))
+              }
               onDone={() => setSelected(new Set())}
             />
           ),

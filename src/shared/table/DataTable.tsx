@@ -167,7 +167,12 @@ export interface TableSelection<T> {
   onChange: (selected: Set<string>) => void;
   /** The accessible name of a row's checkbox, e.g. 'Select Ana Lim'. */
   rowLabel: (row: T) => string;
-  /** Buttons acting on the selected rows (in the list's current order), e.g. Delete selected. */
+  /**
+   * Buttons acting on the selected rows (in the list's current order), e.g. Delete selected.
+   * Rendered whatever the selection, so that a dialog they open (a confirmation, then a summary)
+   * stays while the rows it deleted leave the selection; they show their button only for a
+   * selection of one row or more.
+   */
   actions?: (rows: T[]) => ReactNode;
 }
 
@@ -434,9 +439,9 @@ function DataTableView<T>({
               >
                 <FormattedMessage id="Table.exportSelected" />
               </button>
-              {selection.actions?.(selectedRows)}
             </>
           )}
+          {selection.actions?.(selectedRows)}
         </div>
       )}
       {error ? (

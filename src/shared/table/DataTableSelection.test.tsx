@@ -40,7 +40,13 @@ const columns: ColumnDef<Person, unknown>[] = [{ accessorKey: 'name', header: 'N
 const filterText = (p: Person) => [p.name];
 
 /** The table with selection, its bulk action reporting the rows it is given. */
-function Table({ onAction }: { onAction: (rows: Person[]) => void }) {
+function Table({
+  onAction,
+  onRender = () => undefined,
+}: {
+  onAction: (rows: Person[]) => void;
+  onRender?: (count: number) => void;
+}) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   return (
     <IntlProvider locale="en" messages={messages}>
@@ -57,11 +63,15 @@ function Table({ onAction }: { onAction: (rows: Person[]) => void }) {
           selected,
           onChange: setSelected,
           rowLabel: (p) => `Select ${p.name}`,
-          actions: (rows) => (
-            <button type="button" onClick={() => onAction(rows)}>
-              Act
-            </button>
-          ),
+          // Rendered whatever the selection; the button only for a selection.
+          actions: (rows) => {
+            onRender(rows.length);
+            return rows.length > 0 ? (
+              <button type="button" onClick={() => onAction(rows)}>
+                Act
+              </button>
+            ) : null;
+          },
         }}
       />
     </IntlProvider>
@@ -72,9 +82,12 @@ describe('DataTable selection', () => {
   it('selects rows, the page, and every row matching the search; announces the count', async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();
-    render(<Table onAction={onAction} />);
+    const onRender = vi.fn();
+    render(<Table onAction={onAction} onRender={onRender} />);
     const count = screen.getByText('No rows selected');
     expect(count).toHaveAttribute('aria-live', 'polite');
+    // The actions stay mounted with no row selected (a dialog of theirs outlives deleted rows).
+    expect(onRender).toHaveBeenLastCalledWith(0);
     expect(screen.queryByRole('button', { name: 'Act' })).toBeNull();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Ana 2' }));

@@ -76,13 +76,16 @@ export function BulkApproveButton({ orders, onDone }: BulkApproveButtonProps) {
 
   return (
     <>
-      <button
-        type="button"
-        className="button is-success is-light"
-        onClick={() => setChosen(orders)}
-      >
-        <FormattedMessage id="Bulk.approveSelected" />
-      </button>
+      {/* The list renders this whatever the selection (DataTable `selection.actions`). */}
+      {orders.length > 0 && (
+        <button
+          type="button"
+          className="button is-success is-light"
+          onClick={() => setChosen(orders)}
+        >
+          <FormattedMessage id="Bulk.approveSelected" />
+        </button>
+      )}
       <Modal
         open={chosen !== null}
         title={<FormattedMessage id="Bulk.approveTitle" />}

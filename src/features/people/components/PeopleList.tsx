@@ -15,6 +15,7 @@ import type { Tutor } from '@/features/people/tutors/types';
 import { ConfirmDialog } from '@/shared/dialog/ConfirmDialog';
 import { Switch } from '@/shared/forms/Switch';
 import { BulkDeleteButton } from '@/shared/lists/BulkDeleteButton';
+import { removeFailure } from '@/shared/lists/removeFailure';
 import { PageCard } from '@/shared/lists/PageCard';
 import { useLiveList } from '@/shared/lists/useLiveList';
 import { Avatar } from '@/shared/Avatar';
@@ -185,8 +186,11 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
           rowLabel: (p) => intl.formatMessage({ id: 'Table.selectRow' }, { name: p.name }),
           actions: (rows) => (
             <BulkDeleteButton
-              ids={rows.map((p) => p.id)}
-              remove={async (id) => slice.remove.fulfilled.match(await dispatch(slice.remove(id)))}
+              records={rows}
+              remove={async (id) =>
+                removeFailure(await dispatch(slice.remove({ id, quiet: true })))
+              }
+              summary={`${area}.deletedSelected`}
               onDone={() => setSelected(new Set())}
             />
           ),

@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import type { AppError } from '@/shared/errors';
 import { Avatar } from '@/shared/Avatar';
 import { csvDate } from '@/shared/table/csv';
-import { DataTable } from '@/shared/table/DataTable';
+import { DataTable, type TableSelection } from '@/shared/table/DataTable';
 import { formatListDate } from '@/shared/table/dates';
 import { EmailText } from '@/shared/table/EmailText';
 import { ListDate } from '@/shared/table/ListDate';
@@ -33,9 +33,20 @@ export interface UsersTableProps {
   onDelete: (user: User) => void;
   /** Toolbar content, e.g. the New User button. */
   actions?: ReactNode;
+  /** Row selection and the bulk actions on it (the page's; DataTable `selection`). */
+  selection?: TableSelection<User>;
 }
 
-export function UsersTable({ users, loading, error, onRetry, onDelete, actions }: UsersTableProps) {
+/** See the module comment. */
+export function UsersTable({
+  users,
+  loading,
+  error,
+  onRetry,
+  onDelete,
+  actions,
+  selection,
+}: UsersTableProps) {
   const intl = useIntl();
   const t = useCallback((id: string) => intl.formatMessage({ id }), [intl]);
 
@@ -134,6 +145,7 @@ export function UsersTable({ users, loading, error, onRetry, onDelete, actions }
       error={error}
       onRetry={onRetry}
       actions={actions}
+      {...(selection ? { selection } : {})}
       initialSorting={[{ id: 'createdAt', desc: true }]}
     />
   );
