@@ -10,7 +10,7 @@ import { requireFirebaseEnv } from './scripts/envCheck.ts';
 /**
  * Compiles the message catalogues (src/app/i18n/<locale>/*.json) to the ICU message AST at build
  * time, so the browser never parses messages and the parser is left out of the bundle (about
- * 8 KB gzipped of the /login budget, issue 5). FormatJS documents this as "pre-compiling
+ * 8 KB gzipped of the /login budget). FormatJS documents this as "pre-compiling
  * messages"; react-intl accepts the AST in place of the string.
  */
 function precompileMessages(): Plugin {
@@ -68,8 +68,8 @@ function selectorUsed(selector: string, words: Set<string>): boolean {
 }
 
 /**
- * Bulma without the rules the app cannot use (issue 16 item 6: the whole stylesheet is 65 KB
- * gzipped and holds every page's first paint). Bulma's per-module import (`bulma/sass`) needs a
+ * Bulma without the rules the app cannot use (the whole stylesheet is 65 KB gzipped and holds
+ * every page's first paint). Bulma's per-module import (`bulma/sass`) needs a
  * Sass compiler, which the project does not have; instead, as PurgeCSS does, a rule is kept when
  * one of its selectors requires only classes and attributes that occur as words in src/ (the app
  * writes every class name whole: no `is-${colour}`); rules on elements and variables stay, and so
@@ -129,19 +129,41 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
     // Every browser the app supports preloads modules natively (modulepreload: Chrome 66, Safari
-    // 17, Firefox 115), so the entry needs no polyfill for it (issue 16 item 6).
+    // 17, Firefox 115), so the entry needs no polyfill for it.
     modulePreload: { polyfill: false },
-    // The entry's whole static closure (React, the router, the store, Firebase's core and Auth,
-    // the shell) in the entry chunk: by default rolldown splits the parts that lazy routes share
-    // (React, Firebase's core, its runtime, Vite's preload helper) into chunks of their own, which
-    // every page then fetches beside the entry anyway (3 requests more, 1.5 KB gz more on /login:
-    // gzip compresses one file better than four). Only the entry's closure belongs here: a group
-    // that holds one route's code would make every route that shares a module with it download
-    // all of it (rolldown "Manual Code Splitting"; tried for the sign-in screens: -2 KB on
-    // /login, +16 KB on the people lists).
+    // The entry's whole static closure (React, the router, react-intl, the route table) in the
+    // entry chunk: by default rolldown splits the parts that lazy routes share (React, its
+    // runtime, Vite's preload helper) into chunks of their own, which every page then fetches
+    // beside the entry anyway (gzip compresses one file better than four). Then the two parts
+    // every route but the public pages loads: the session (the store and its libraries, the
+    // guards, the session slice) and Firebase Auth with the app's Firebase module; in 26 small
+    // chunks of their own /login fetched 188.1 KB gz, in these groups 186.2 (bench/app.ts). A
+    // group that holds one route's code would make every route that shares a module with it
+    // download all of it (rolldown "Manual Code Splitting"; tried for the sign-in screens: -2 KB
+    // on /login, +16 KB on the people lists): the session and Auth groups hold only what every
+    // session route loads anyway, the sign-in group only leaf components that form pages share.
     rollupOptions: {
       output: {
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            {
+              name: 'session',
+              test: /\/node_modules\/(@reduxjs|redux|redux-persist|react-redux|immer|reselect|idb-keyval)\/|\/src\/app\/(session|store|hooks|guards|afterAction|notifications|persistStorage)\.tsx?$|\/src\/features\/auth\/(authSlice|noUserRecord)\.ts$|\/src\/shared\/(session|lazy)\.ts$/,
+            },
+            {
+              // The sign-in screens' leaf parts (inputs, messages, the submit button): one file
+              // instead of seven on /login. Only modules that import nothing but React and the
+              // words: rolldown puts a group's dependencies in it too.
+              name: 'signin',
+              test: /\/src\/features\/auth\/components\/(ErrorMessage|FieldHint|NewPasswordInputs|PasswordField)\.tsx$|\/src\/shared\/forms\/(SubmitButton|InputField|FormField|fieldErrors|unsavedChanges)\.tsx?$/,
+            },
+            {
+              name: 'auth',
+              test: /\/node_modules\/(firebase\/(app|auth)|@firebase\/(app|auth|util|component|logger))\/|\/src\/shared\/(firebase|appAuth)\.ts$|\/src\/features\/auth\/(authApi|sessionListener|sessionRecord)\.ts$/,
+            },
+          ],
+        },
       },
     },
   },

@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import 'bulma/css/bulma.min.css';
 import './app/styles.css';
 import { App } from './app/App';
+import { detectLocale } from './app/i18n/locale';
+import { prefetchCoreCatalogue } from './app/i18n/messages';
 
 // The store and Firebase Auth are not started here: the router loads them with the first route
 // that needs the session (src/app/session.tsx), so the public pages never download them.
+prefetchCoreCatalogue(detectLocale());
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

@@ -31,6 +31,15 @@ export async function loadCatalogue(locale: Locale, scope: CatalogueScope): Prom
   return (await loaders[locale][scope]()).default;
 }
 
+/**
+ * Starts downloading a language's core catalogue: the entry calls it before React renders, so the
+ * words arrive with the first route's code instead of one round trip after the first render
+ * (I18nProvider asks for them in an effect).
+ */
+export function prefetchCoreCatalogue(locale: Locale): void {
+  void loaders[locale].core().catch(() => undefined);
+}
+
 /** Starts downloading a language's full catalogue (e.g. with the code of the screen that needs it). */
 export function prefetchFullCatalogue(locale: Locale): void {
   void loaders[locale].full().catch(() => undefined);

@@ -30,14 +30,8 @@ import {
 } from '../emailAction';
 import { failedRules, newPasswordSchema, type NewPasswordFields } from '../validation';
 
-/**
- * Firebase Auth's functions and the app's instance, loaded with the first call: the page's
- * heading and 'Checking the link…' paint before the SDK has arrived.
- */
-const authSdk = async () => {
-  const [sdk, { auth }] = await Promise.all([import('firebase/auth'), import('@/shared/firebase')]);
-  return { ...sdk, auth };
-};
+/** Firebase Auth's action calls, loaded with the first call (actionCodes.ts). */
+const actionCodes = () => import('../actionCodes');
 
 export default function AuthActionPage() {
   const { search } = useLocation();
@@ -72,8 +66,8 @@ function ResetPassword({ action }: { action: EmailAction }) {
 
   useEffect(() => {
     let live = true;
-    authSdk()
-      .then(({ auth, verifyPasswordResetCode }) => verifyPasswordResetCode(auth, action.oobCode))
+    actionCodes()
+      .then(({ verifyResetCode }) => verifyResetCode(action.oobCode))
       .then(
         (email) => live && setState({ phase: 'form', email }),
         (error: unknown) => live && setState({ phase: 'failed', messageId: actionFailure(error) }),
@@ -136,8 +130,8 @@ function NewPasswordForm({
     setSubmitting(true);
     setError(null);
     try {
-      const { auth, confirmPasswordReset } = await authSdk();
-      await confirmPasswordReset(auth, oobCode, next);
+      const { confirmReset } = await actionCodes();
+      await confirmReset(oobCode, next);
       onDone();
       return true;
     } catch (e) {
@@ -185,9 +179,7 @@ function VerifyEmail({ action }: { action: EmailAction }) {
 
   useEffect(() => {
     let live = true;
-    applied.current ??= authSdk().then(({ auth, applyActionCode }) =>
-      applyActionCode(auth, action.oobCode),
-    );
+    applied.current ??= actionCodes().then(({ applyCode }) => applyCode(action.oobCode));
     applied.current.then(
       () => live && setState({ phase: 'done', email: '' }),
       (error: unknown) => live && setState({ phase: 'failed', messageId: actionFailure(error) }),
