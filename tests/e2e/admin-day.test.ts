@@ -291,8 +291,8 @@ describe('details', () => {
       .last()
       .click();
     const dialog = p.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(says);
+    // The dialog first counts the record's uses ('Checking where … is used…').
+    await expect.poll(() => dialog.textContent()).toContain(says);
     await dialog.getByRole('button', { name: locale === 'es' ? 'Cancelar' : 'Cancel' }).click();
   });
 
