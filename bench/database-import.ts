@@ -11,7 +11,7 @@
  * | plain    | nothing: owner, no journal, no listener, `disableTriggers=true`                 |
  * | journal  | the server runs with `--data-dir` (every chunk journaled and fsynced, compactions) |
  * | listener | a raw WebSocket client listens to the node (a plain listen: one `m` per chunk)  |
- * | query    | a raw WebSocket client listens to the node's first 50 by `lastName` (tagged)    |
+ * | query    | a raw WebSocket client listens to the node's first 50 by `name` (tagged)    |
  * | trigger  | a function trigger on `bench/items/{id}`, events delivered to a stand-in that   |
  * |          | answers 204 in its own process (no `disableTriggers`); drained before the end   |
  * | rules    | written as a signed-in user under rules with `auth != null` and a `.validate`   |
@@ -250,15 +250,15 @@ const median = (values: readonly number[]): number => {
 const f1 = (v: number): string => (Number.isFinite(v) ? v.toFixed(1) : '-');
 const load = (): string => loadavg()[0]!.toFixed(1);
 
-/** Rules of the bench node: open, indexed by lastName; `rules` mode refuses anonymous writes. */
+/** Rules of the bench node: open, indexed by name; `rules` mode refuses anonymous writes. */
 const RULES = {
   '.read': true,
   '.write': true,
   bench: {
     items: {
-      '.indexOn': ['lastName'],
+      '.indexOn': ['name'],
       '.write': 'auth != null',
-      $id: { '.validate': "newData.hasChildren(['firstName', 'lastName'])" },
+      $id: { '.validate': "newData.hasChildren(['name', 'email'])" },
     },
   },
 };
@@ -281,7 +281,7 @@ async function importMode(
     mode === 'listener'
       ? await rawListener(server.url, NODE)
       : mode === 'query'
-        ? await rawListener(server.url, NODE, { i: 'lastName', l: 50, vf: 'l' })
+        ? await rawListener(server.url, NODE, { i: 'name', l: 50, vf: 'l' })
         : undefined;
   if (functions) {
     const registered = await fetch(`${server.url}/.settings/functionTriggers.json?ns=${NS}`, {

@@ -151,12 +151,8 @@ export class Journal {
   /** Records one applied operation of namespace `ns`; written with the others of this turn. */
   append(ns: string, writes: readonly Write[]): void {
     if (this.closed) return;
-    let line = `{"ns":${JSON.stringify(ns)},"w":[`;
-    for (let i = 0; i < writes.length; i++) {
-      const w = writes[i]!;
-      line += `${i ? ',' : ''}[${JSON.stringify(w.path)},${exportJSON(w.node)}]`;
-    }
-    this.pending.push(line + ']}\n');
+    const parts = writes.map((w) => `[${JSON.stringify(w.path)},${exportJSON(w.node)}]`);
+    this.pending.push(`{"ns":${JSON.stringify(ns)},"w":[${parts.join(',')}]}\n`);
     if (this.next) return;
     const batch = newBatch();
     this.next = batch;

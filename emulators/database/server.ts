@@ -261,11 +261,11 @@ class Emulator implements DatabaseEmulator {
   async listen(): Promise<void> {
     if (this.options.importDir) {
       for (const [name, root] of await importDirectory(this.options.importDir))
-        this.namespace(name).store.reset(root);
+        this.namespace(name).store.load(root);
     }
     if (this.options.dataDir) {
       const { data, lastSeq } = await loadDataDir(this.options.dataDir);
-      for (const [name, root] of data) this.namespace(name).store.reset(root);
+      for (const [name, root] of data) this.namespace(name).store.load(root);
       this.journal = await Journal.open(this.options.dataDir, lastSeq, {
         namespaces: () =>
           [...this.namespaces].map(([name, ns]): [string, DataNode | null] => [

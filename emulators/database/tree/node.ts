@@ -35,16 +35,40 @@ export interface SortedChildren {
   dirty: Set<string> | undefined;
 }
 
-/** A node with at least one child. Caches are owned by the tree and cleared on writes below. */
+/**
+ * A node with at least one child. Caches are owned by the tree and cleared on writes below.
+ *
+ * A branch may be kept as text ({@link freezeLarge}): its export-format JSON, turned into child
+ * nodes on the first read of {@link Branch.children}. A node object per value costs about six
+ * times the value's JSON (a leaf ~130 bytes with its string, a `Map` per branch): the 191 MB of
+ * bench/triggers.ts's 50,000 data set held 1.2 GB. Whole values read as JSON (REST, listeners,
+ * trigger events, snapshots) are read from the text without building nodes.
+ */
 export class Branch {
-  readonly children: Map<string, DataNode>;
+  private kids: Map<string, DataNode> | undefined;
+  private text: string | undefined;
   priority: Priority;
   hashCache: string | undefined;
   /** Orderings of the children by index id (ordering.ts `indexId`). */
   sortCache: Map<string, SortedChildren> | undefined;
-  constructor(children: Map<string, DataNode> = new Map(), priority: Priority = null) {
-    this.children = children;
+  /** @param children the children, or the export-format JSON text of the branch */
+  constructor(children: Map<string, DataNode> | string = new Map(), priority: Priority = null) {
+    if (typeof children === 'string') this.text = children;
+    else this.kids = children;
     this.priority = priority;
+  }
+  /** The children (built from the text on the first read of a branch kept as text). */
+  get children(): Map<string, DataNode> {
+    if (this.kids === undefined) {
+      const node = nodeFromJSON(JSON.parse(this.text!));
+      this.kids = node instanceof Branch ? node.children : new Map();
+      this.text = undefined;
+    }
+    return this.kids;
+  }
+  /** The export-format JSON of a branch kept as text, until its children are first read. */
+  get frozenText(): string | undefined {
+    return this.text;
   }
   /**
    * Drops the cached hash, and marks `changedKey` (the child written, or below which a write
@@ -118,6 +142,20 @@ export function nodeFromJSON(
   return buildNode(json, resolveSv, depthOffset, []);
 }
 
+/** The `.priority` of an object in export format (resolved); throws for an invalid one. */
+function priorityOf(
+  obj: Record<string, unknown>,
+  resolveSv: ServerValueResolver | undefined,
+  path: string[],
+): Priority {
+  if (Array.isArray(obj) || !('.priority' in obj)) return null;
+  const p = obj['.priority'];
+  if (p !== null && typeof p === 'object' && '.sv' in p && resolveSv)
+    return resolveSv((p as Record<string, unknown>)['.sv'], path) as string | number;
+  if (p !== null && !isPriority(p)) throw new InvalidInputError('Invalid priority');
+  return p;
+}
+
 /** {@link nodeFromJSON} at `path` below the written location (a function, not a closure per call). */
 function buildNode(
   v: unknown,
@@ -146,15 +184,7 @@ function buildNode(
     if (!resolveSv) throw new InvalidInputError('Server values are not allowed here');
     return new Leaf(resolveSv(obj['.sv'], path));
   }
-  let priority: Priority = null;
-  if (!Array.isArray(obj) && '.priority' in obj) {
-    const p = obj['.priority'];
-    if (p !== null && typeof p === 'object' && '.sv' in p && resolveSv) {
-      priority = resolveSv((p as Record<string, unknown>)['.sv'], path) as string | number;
-    } else if (p !== null && !isPriority(p)) {
-      throw new InvalidInputError('Invalid priority');
-    } else priority = p;
-  }
+  const priority = priorityOf(obj, resolveSv, path);
   if (!Array.isArray(obj) && '.value' in obj) {
     const inner = buildNode(obj['.value'], resolveSv, depthOffset, path);
     if (inner instanceof Branch) throw new InvalidInputError('.value must be a primitive');
@@ -184,6 +214,10 @@ export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknow
       ? { '.value': node.value, '.priority': node.priority }
       : node.value;
   }
+  if (node.frozenText !== undefined) {
+    const json = JSON.parse(node.frozenText) as unknown;
+    return exportFormat ? json : plainOfExport(json);
+  }
   const obj: Record<string, unknown> = {};
   let allInts = !exportFormat;
   let maxKey = 0;
@@ -203,43 +237,106 @@ export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknow
   return obj;
 }
 
-/** Collects text in pieces of about {@link TextSink.pieceChars} characters. */
+/**
+ * The plain JSON (priorities dropped, index-keyed objects as arrays: {@link nodeToJSON}'s rule)
+ * of a value in export format.
+ */
+function plainOfExport(json: unknown): unknown {
+  if (json === null || typeof json !== 'object') return json;
+  const obj = json as Record<string, unknown>;
+  if ('.value' in obj) return obj['.value'];
+  const out: Record<string, unknown> = {};
+  let allInts = true;
+  let maxKey = 0;
+  let count = 0;
+  for (const key of Object.keys(obj)) {
+    if (key === '.priority') continue;
+    out[key] = plainOfExport(obj[key]);
+    count++;
+    if (allInts) {
+      if (/^(0|[1-9]\d*)$/.test(key)) maxKey = Math.max(maxKey, Number(key));
+      else allInts = false;
+    }
+  }
+  if (allInts && maxKey < 2 * count) {
+    const arr: unknown[] = [];
+    for (const key of Object.keys(out)) arr[Number(key)] = out[key];
+    return arr;
+  }
+  return out;
+}
+
+/**
+ * Collects text in pieces of about `pieceChars` characters. The parts are joined once per piece
+ * (`join` makes one flat string; appending with `+=` made a tree of thousands of small strings
+ * per piece, three times the text's size until it was written).
+ */
 class TextSink {
-  buf = '';
+  private parts: string[] = [];
+  private chars = 0;
+  /** Characters added in all; past {@link TextSink.cap} the text is abandoned. */
+  total = 0;
+  cap = Number.POSITIVE_INFINITY;
   constructor(
     private readonly out: (piece: string) => void,
     private readonly pieceChars: number,
   ) {}
+  /** A point to {@link TextSink.rollback} to (before the next flush). */
+  mark(): number {
+    return this.parts.length;
+  }
+  /** Drops what was added since `mark`. */
+  rollback(mark: number): void {
+    for (let i = mark; i < this.parts.length; i++) {
+      this.chars -= this.parts[i]!.length;
+      this.total -= this.parts[i]!.length;
+    }
+    this.parts.length = mark;
+  }
   add(text: string): void {
-    this.buf += text;
-    if (this.buf.length >= this.pieceChars) this.flush();
+    this.parts.push(text);
+    this.chars += text.length;
+    this.total += text.length;
+    if (this.chars >= this.pieceChars) this.flush();
   }
   flush(): void {
-    if (this.buf !== '') this.out(this.buf);
-    this.buf = '';
+    if (this.chars > 0) this.out(this.parts.join(''));
+    this.parts = [];
+    this.chars = 0;
   }
+}
+
+/** JSON of a stored primitive; -0 stays -0 (JSON.stringify writes 0; its hash differs). */
+function primitiveText(value: Primitive): string {
+  return Object.is(value, -0) ? '-0' : JSON.stringify(value);
 }
 
 /** Appends the export-format JSON of a non-null node (see {@link exportJSONText}). */
 function addExportJSON(node: DataNode, sink: TextSink): void {
+  if (sink.total > sink.cap) return;
+  if (node instanceof Branch && node.frozenText !== undefined) {
+    sink.add(node.frozenText);
+    return;
+  }
   if (node instanceof Leaf) {
-    const value = JSON.stringify(node.value);
+    const value = primitiveText(node.value);
     sink.add(
       node.priority === null
         ? value
-        : `{".value":${value},".priority":${JSON.stringify(node.priority)}}`,
+        : `{".value":${value},".priority":${primitiveText(node.priority)}}`,
     );
     return;
   }
   let first = true;
   sink.add('{');
   for (const [key, child] of node.children) {
+    if (sink.total > sink.cap) return;
     sink.add((first ? '' : ',') + JSON.stringify(key) + ':');
     first = false;
     addExportJSON(child, sink);
   }
   if (node.priority !== null)
-    sink.add(`${first ? '' : ','}".priority":${JSON.stringify(node.priority)}`);
+    sink.add(`${first ? '' : ','}".priority":${primitiveText(node.priority)}`);
   sink.add('}');
 }
 
@@ -260,9 +357,115 @@ export function exportJSONText(
   sink.flush();
 }
 
-/** {@link exportJSONText} as one string (journal lines, pushes). */
+/** {@link exportJSONText} as one flat string (journal lines). */
 export function exportJSON(node: DataNode | null): string {
   let text = '';
-  exportJSONText(node, (piece) => (text += piece), Number.POSITIVE_INFINITY);
+  exportJSONText(node, (piece) => (text = piece), Number.POSITIVE_INFINITY);
   return text;
+}
+
+/** Largest branch kept as text (characters of its JSON): a record, not a collection. */
+export const FROZEN_MAX_CHARS = 64 * 1024;
+
+/**
+ * `node` with its record-sized branches kept as text (see {@link Branch}): a branch whose JSON
+ * has at most {@link FROZEN_MAX_CHARS} characters becomes one text; a larger one keeps its
+ * children map and each child is treated the same way (in place: `node` must be the caller's
+ * own, about to be stored).
+ */
+export function freezeLarge(node: DataNode | null): DataNode | null {
+  if (!(node instanceof Branch) || node.frozenText !== undefined) return node;
+  let text = '';
+  const sink = new TextSink((piece) => (text = piece), Number.POSITIVE_INFINITY);
+  sink.cap = FROZEN_MAX_CHARS;
+  addExportJSON(node, sink);
+  if (sink.total <= FROZEN_MAX_CHARS) {
+    sink.flush();
+    return new Branch(text, node.priority);
+  }
+  for (const [key, child] of node.children) {
+    if (child instanceof Branch) node.children.set(key, freezeLarge(child)!);
+  }
+  return node;
+}
+
+/**
+ * Appends the export-format text of the value `v` would be stored as ({@link buildNode}'s
+ * checks, errors and normalisation: nulls and empty objects dropped, arrays as index keys,
+ * server values resolved). False when it is no value.
+ */
+function addValueText(
+  v: unknown,
+  resolveSv: ServerValueResolver | undefined,
+  depthOffset: number,
+  path: string[],
+  sink: TextSink,
+): boolean {
+  if (v === null || v === undefined) return false;
+  if (typeof v === 'string') {
+    if (v.length > MAX_LEAF_BYTES / 3 && Buffer.byteLength(v) > MAX_LEAF_BYTES)
+      throw new InvalidInputError('String value exceeds 10 MB');
+    sink.add(JSON.stringify(v));
+    return true;
+  }
+  if (typeof v === 'number' || typeof v === 'boolean') {
+    if (!Number.isFinite(v) && typeof v === 'number') throw new InvalidInputError('Invalid number');
+    sink.add(primitiveText(v));
+    return true;
+  }
+  if (typeof v !== 'object') throw new InvalidInputError('Invalid value');
+  if (path.length + depthOffset > MAX_DEPTH)
+    throw new InvalidInputError(`Value nested deeper than ${MAX_DEPTH} levels`);
+  const obj = v as Record<string, unknown>;
+  if (!Array.isArray(obj) && ('.sv' in obj || '.value' in obj)) {
+    const leaf = buildNode(v, resolveSv, depthOffset, path);
+    if (leaf) addExportJSON(leaf, sink);
+    return leaf !== null;
+  }
+  const priority = priorityOf(obj, resolveSv, path);
+  const start = sink.mark();
+  let first = true;
+  for (const key of Object.keys(obj)) {
+    if (key === '.priority') continue;
+    if (!isValidKey(key)) throw new InvalidInputError(`Invalid key ${JSON.stringify(key)}`);
+    const before = sink.mark();
+    sink.add((first ? '{' : ',') + JSON.stringify(key) + ':');
+    path.push(key);
+    const exists = addValueText(obj[key], resolveSv, depthOffset, path, sink);
+    path.pop();
+    if (exists) first = false;
+    else sink.rollback(before);
+    if (sink.total > sink.cap) return true;
+  }
+  if (first) {
+    sink.rollback(start);
+    return false;
+  }
+  if (priority !== null) sink.add(`,".priority":${primitiveText(priority)}`);
+  sink.add('}');
+  return true;
+}
+
+/**
+ * {@link nodeFromJSON} for a value an import stores: a record-sized branch is made as its text
+ * ({@link freezeLarge}'s result) straight from the JSON, without the node objects that would be
+ * garbage at once (they were most of an import's garbage, and the resident memory it left);
+ * a larger value as `freezeLarge(nodeFromJSON(...))`. Same checks and errors as nodeFromJSON.
+ */
+export function frozenFromJSON(
+  json: unknown,
+  resolveSv?: ServerValueResolver,
+  depthOffset = 0,
+): DataNode | null {
+  if (json === null || typeof json !== 'object' || '.sv' in json || '.value' in json)
+    return buildNode(json, resolveSv, depthOffset, []);
+  const obj = json as Record<string, unknown>;
+  let text = '';
+  const sink = new TextSink((piece) => (text = piece), Number.POSITIVE_INFINITY);
+  sink.cap = FROZEN_MAX_CHARS;
+  const exists = addValueText(obj, resolveSv, depthOffset, [], sink);
+  if (sink.total > sink.cap) return freezeLarge(buildNode(json, resolveSv, depthOffset, []));
+  if (!exists) return null;
+  sink.flush();
+  return new Branch(text, priorityOf(obj, resolveSv, []));
 }

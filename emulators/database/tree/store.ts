@@ -3,10 +3,21 @@
  * Writes arrive as lists of {@link Write} (already validated and resolved) so that a multi-path
  * update is applied atomically after one rules verdict.
  */
-import { Branch, type DataNode, Leaf, childAt, nodeFromJSON } from './node.js';
+import {
+  Branch,
+  type DataNode,
+  Leaf,
+  childAt,
+  freezeLarge,
+  frozenFromJSON,
+  nodeFromJSON,
+} from './node.js';
 import { InvalidInputError, hasNestedPaths, parsePath } from './path.js';
 import { serverValueResolver } from './server-values.js';
 import type { Write } from './view.js';
+
+/** An operation of this many writes, or a value of this many children, is stored as an import. */
+const BULK_WRITES = 32;
 
 /** The data of one namespace (`?ns=`). */
 export class DataStore {
@@ -22,12 +33,17 @@ export class DataStore {
     this.root = root;
   }
 
+  /** Replaces the whole tree with loaded data, its records kept as text (node.ts `Branch`). */
+  load(root: DataNode | null): void {
+    this.root = freezeLarge(root);
+  }
+
   /**
    * Turns a put body into a write: resolves server values against the current data and handles
    * a final `.priority` segment (setPriority) by re-creating the node with the new priority.
    * @throws InvalidInputError on invalid data
    */
-  prepareWrite(path: readonly string[], json: unknown, now: number): Write {
+  prepareWrite(path: readonly string[], json: unknown, now: number, bulk = false): Write {
     if (path[path.length - 1] === '.priority') {
       const target = path.slice(0, -1);
       const existing = this.get(target);
@@ -43,7 +59,8 @@ export class DataStore {
       return { path: target, node };
     }
     const resolve = serverValueResolver(now, (rel) => this.get([...path, ...rel]));
-    return { path: [...path], node: nodeFromJSON(json, resolve, path.length) };
+    const build = bulk ? frozenFromJSON : nodeFromJSON;
+    return { path: [...path], node: build(json, resolve, path.length) };
   }
 
   /**
@@ -54,18 +71,29 @@ export class DataStore {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       throw new InvalidInputError('Update data must be an object');
     const writes: Write[] = [];
-    for (const [rel, value] of Object.entries(body as Record<string, unknown>)) {
+    const entries = Object.entries(body as Record<string, unknown>);
+    // An import: its records are made as text at once (apply would keep them as text anyway).
+    const bulk = entries.length >= BULK_WRITES;
+    for (const [rel, value] of entries) {
       const relPath = parsePath(rel, true);
-      writes.push(this.prepareWrite([...path, ...relPath], value, now));
+      writes.push(this.prepareWrite([...path, ...relPath], value, now, bulk));
     }
     if (hasNestedPaths(writes.map((w) => w.path)))
       throw new InvalidInputError('Update paths overlap (one is an ancestor of another)');
     return writes;
   }
 
-  /** Applies writes in order, pruning empty branches and clearing caches along each path. */
+  /**
+   * Applies writes in order, pruning empty branches and clearing caches along each path. The
+   * values of an import (an operation of many writes, or a value of many children) are stored
+   * with their records as text (node.ts `Branch`); a single record written stays as nodes.
+   */
   apply(writes: readonly Write[]): void {
-    for (const w of writes) this.applyOne(w.path, w.node);
+    const bulk = writes.length >= BULK_WRITES;
+    for (const w of writes) {
+      const large = bulk || (w.node instanceof Branch && w.node.children.size >= BULK_WRITES);
+      this.applyOne(w.path, large ? freezeLarge(w.node) : w.node);
+    }
   }
 
   private applyOne(path: readonly string[], node: DataNode | null): void {
