@@ -100,6 +100,12 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Processes this bench started; killed when it exits, even after a failure. */
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned) child.kill('SIGKILL');
+});
+
 interface Server {
   url: string;
   pid: number;
@@ -130,6 +136,8 @@ async function startServer(
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  spawned.add(child);
+  child.once('exit', () => spawned.delete(child));
   // The log (one line per dropped trigger event, say) must not fill the pipe and block it.
   const [line] = await waitForLine(child, /ready on (http:\/\/\S+)/);
   child.stdout!.resume();
@@ -152,6 +160,7 @@ async function nullFunctions(): Promise<{ port: number; close(): void }> {
       req.on('end', () => res.writeHead(204).end());
     }).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  spawned.add(child);
   const [, port] = await waitForLine(child, /port (\d+)/);
   return { port: Number(port), close: () => child.kill() };
 }
