@@ -26,5 +26,9 @@ export const firebaseConfig: FirebaseOptions = {
 // the emulator wiring (tests/integration/dist.test.ts).
 export const usesEmulators = import.meta.env.VITE_USE_EMULATORS === 'true';
 
-/** Host of the local backend's services (its ports are the emulators' standard ones). */
-export const emulatorHost: string = env.VITE_EMULATOR_HOST || '127.0.0.1';
+/**
+ * Host of the local backend's services (its ports are the emulators' standard ones); '' in a
+ * production build, which must carry no local address (tests/integration/dist.test.ts).
+ */
+export const emulatorHost: string =
+  import.meta.env.VITE_USE_EMULATORS === 'true' ? env.VITE_EMULATOR_HOST || '127.0.0.1' : '';
