@@ -358,7 +358,8 @@ describe('public pages, signed out', () => {
     await p.goto('/chart/12,8,5,14,9,16,7,3');
     const chart = p.getByRole('img', { name: /Multiple intelligence result: .*Interpersonal 16/ });
     await chart.waitFor();
-    expect(await chart.locator('canvas').count()).toBe(1);
+    // The labelled box shows with the page's text; chart.js arrives after it and draws inside.
+    await expect.poll(() => chart.locator('canvas').count()).toBe(1);
     await p.goto('/chart/1,2,oops');
     await p.getByRole('alert').filter({ hasText: 'This result link is not valid.' }).waitFor();
     await p.waitForLoadState('networkidle');
