@@ -23,7 +23,7 @@ import { type FileHandle, mkdir, open, readFile, readdir, unlink } from 'node:fs
 import { join } from 'node:path';
 import { fsyncDir, writeFileDurable as writeDurable } from '../durable-file.js';
 import { importDirectory } from './persistence.js';
-import { type DataNode, exportJSON, exportJSONText, nodeFromJSON } from './tree/node.js';
+import { type DataNode, exportJSONText, exportText, nodeFromJSON } from './tree/node.js';
 import { DataStore } from './tree/store.js';
 import type { Write } from './tree/view.js';
 
@@ -151,7 +151,7 @@ export class Journal {
   /** Records one applied operation of namespace `ns`; written with the others of this turn. */
   append(ns: string, writes: readonly Write[]): void {
     if (this.closed) return;
-    const parts = writes.map((w) => `[${JSON.stringify(w.path)},${exportJSON(w.node)}]`);
+    const parts = writes.map((w) => `[${JSON.stringify(w.path)},${exportText(w.node)}]`);
     this.pending.push(`{"ns":${JSON.stringify(ns)},"w":[${parts.join(',')}]}\n`);
     if (this.next) return;
     const batch = newBatch();

@@ -14,7 +14,7 @@ import {
   principalFromCredential,
 } from '../rules/auth.js';
 import { hashNode } from '../tree/hash.js';
-import { nodeToJSON } from '../tree/node.js';
+import { exportText } from '../tree/node.js';
 import { InvalidInputError, isPrefix, parsePath } from '../tree/path.js';
 import { isFiltering, missingIndex, parseWireQuery, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
@@ -251,12 +251,12 @@ export class ClientConnection implements PushTarget {
     this.ns.subs.add(sub);
     const node = this.ns.store.get(path);
     if (tagged) {
-      const json = JSON.stringify(nodeToJSON(queryResultNode(node, query), true));
+      const json = exportText(queryResultNode(node, query));
       sub.lastJson = json;
       this.sendFrame(pushFrame('d', path, json, sub.tag));
     } else if (typeof b.h !== 'string' || b.h === '' || b.h !== hashNode(node)) {
       // Equal hashes mean the client's cache is current; otherwise send the data first.
-      this.sendFrame(pushFrame('d', path, JSON.stringify(nodeToJSON(node, true))));
+      this.sendFrame(pushFrame('d', path, exportText(node)));
     }
     // As production does, warn (the SDK logs "Using an unspecified index") when a filtering
     // query orders by a child or value that `.indexOn` does not declare; the data is served.
@@ -291,7 +291,7 @@ export class ClientConnection implements PushTarget {
     const query = parseWireQuery(b.q && Object.keys(b.q).length ? b.q : undefined);
     if (!this.ns.canRead(this.principal, path, query))
       return this.respond(r, 'permission_denied', 'Permission denied');
-    this.respond(r, 'ok', nodeToJSON(queryResultNode(this.ns.store.get(path), query), true));
+    this.respondJson(r, 'ok', exportText(queryResultNode(this.ns.store.get(path), query)));
   }
 
   private put(r: number, b: Body): void {

@@ -8,8 +8,7 @@
  * Each distinct frame (for tagged queries: each distinct query's result) is serialised once and
  * shared by every listener it goes to.
  */
-import type { DataNode } from '../tree/node.js';
-import { nodeToJSON } from '../tree/node.js';
+import { type DataNode, exportText } from '../tree/node.js';
 import { isPrefix } from '../tree/path.js';
 import { type QuerySpec, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
@@ -168,7 +167,7 @@ class Pushes {
     let f = this.frames.get('w');
     if (f === undefined) {
       const w = this.writes[0]!;
-      f = pushFrame('d', w.path, JSON.stringify(nodeToJSON(w.node, true)));
+      f = pushFrame('d', w.path, exportText(w.node));
       this.frames.set('w', f);
     }
     return f;
@@ -177,12 +176,8 @@ class Pushes {
   /** The `m` frame of a multi-path update at `base`, relative to it. */
   mergeFrame(base: readonly string[]): string {
     let f = this.frames.get('m');
-    if (f === undefined) {
-      const body: Record<string, unknown> = {};
-      for (const w of this.writes)
-        body[w.path.slice(base.length).join('/')] = nodeToJSON(w.node, true);
-      this.frames.set('m', (f = pushFrame('m', base, JSON.stringify(body))));
-    }
+    if (f === undefined)
+      this.frames.set('m', (f = pushFrame('m', base, mergeBody(this.writes, base.length))));
     return f;
   }
 
@@ -193,7 +188,7 @@ class Pushes {
       const key = 'q:' + sub.id;
       let json = this.frames.get(key);
       if (json === undefined) {
-        json = JSON.stringify(nodeToJSON(queryResultNode(this.get(sub.path), sub.query), true));
+        json = exportText(queryResultNode(this.get(sub.path), sub.query));
         this.frames.set(key, json);
       }
       if (json === sub.lastJson) return;
@@ -204,7 +199,7 @@ class Pushes {
     const key = 'own:' + sub.path.join('/');
     let f = this.frames.get(key);
     if (f === undefined) {
-      f = pushFrame('d', sub.path, JSON.stringify(nodeToJSON(this.get(sub.path), true)));
+      f = pushFrame('d', sub.path, exportText(this.get(sub.path)));
       this.frames.set(key, f);
     }
     sub.target.sendFrame(f);
@@ -222,9 +217,20 @@ class Pushes {
       this.sendOwnValue(sub);
       return;
     }
-    const body: Record<string, unknown> = {};
-    for (const w of inside)
-      body[w.path.slice(sub.path.length).join('/')] = nodeToJSON(w.node, true);
-    sub.target.sendFrame(pushFrame('m', sub.path, JSON.stringify(body)));
+    sub.target.sendFrame(pushFrame('m', sub.path, mergeBody(inside, sub.path.length)));
   }
+}
+
+/**
+ * The JSON object of an `m` push: each write's value (export format) under its path relative to
+ * the merge's location, `depth` keys deep. The paths of one update never repeat (store.ts
+ * refuses overlapping ones), so the text has no duplicate keys.
+ */
+function mergeBody(writes: readonly Write[], depth: number): string {
+  let text = '{';
+  for (let i = 0; i < writes.length; i++) {
+    const w = writes[i]!;
+    text += `${i ? ',' : ''}${JSON.stringify(w.path.slice(depth).join('/'))}:${exportText(w.node)}`;
+  }
+  return text + '}';
 }

@@ -49,6 +49,12 @@ export class Branch {
   private text: string | undefined;
   priority: Priority;
   hashCache: string | undefined;
+  /**
+   * The branch's export-format JSON ({@link exportText}) while nothing below it is written:
+   * every listener and `g` of the same location at the same version reads it instead of walking
+   * and serialising the subtree again. Kept up to {@link TEXT_CACHE_MAX_CHARS} characters.
+   */
+  textCache: string | undefined;
   /** Orderings of the children by index id (ordering.ts `indexId`). */
   sortCache: Map<string, SortedChildren> | undefined;
   /** @param children the children, or the export-format JSON text of the branch */
@@ -76,6 +82,7 @@ export class Branch {
    */
   invalidate(changedKey?: string): void {
     this.hashCache = undefined;
+    this.textCache = undefined;
     const cache = this.sortCache;
     if (cache === undefined) return;
     if (changedKey === undefined) {
@@ -314,9 +321,12 @@ function primitiveText(value: Primitive): string {
 /** Appends the export-format JSON of a non-null node (see {@link exportJSONText}). */
 function addExportJSON(node: DataNode, sink: TextSink): void {
   if (sink.total > sink.cap) return;
-  if (node instanceof Branch && node.frozenText !== undefined) {
-    sink.add(node.frozenText);
-    return;
+  if (node instanceof Branch) {
+    const text = node.frozenText ?? node.textCache;
+    if (text !== undefined) {
+      sink.add(text);
+      return;
+    }
   }
   if (node instanceof Leaf) {
     const value = primitiveText(node.value);
@@ -361,6 +371,35 @@ export function exportJSONText(
 export function exportJSON(node: DataNode | null): string {
   let text = '';
   exportJSONText(node, (piece) => (text = piece), Number.POSITIVE_INFINITY);
+  return text;
+}
+
+/**
+ * Largest text a branch caches ({@link Branch.textCache}): a record or a small list. A larger
+ * value is written again on each read (from its children's caches where they have one), so the
+ * cache never holds a second copy of a whole collection.
+ */
+export const TEXT_CACHE_MAX_CHARS = 64 * 1024;
+
+/**
+ * The export-format JSON text of a node, as {@link exportJSON} writes it (`"null"` for null),
+ * read from the branch's text ({@link Branch.frozenText}) or its cache when it has one; a branch
+ * serialised here keeps its text ({@link Branch.textCache}, up to
+ * {@link TEXT_CACHE_MAX_CHARS}) until a write at or below it ({@link Branch.invalidate}, which
+ * the store calls on every branch along a written path) drops it.
+ */
+export function exportText(node: DataNode | null): string {
+  if (node === null) return 'null';
+  if (node instanceof Leaf) {
+    const value = primitiveText(node.value);
+    return node.priority === null
+      ? value
+      : `{".value":${value},".priority":${primitiveText(node.priority)}}`;
+  }
+  const cached = node.frozenText ?? node.textCache;
+  if (cached !== undefined) return cached;
+  const text = exportJSON(node);
+  if (text.length <= TEXT_CACHE_MAX_CHARS) node.textCache = text;
   return text;
 }
 
