@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Modal } from './Modal';
 
@@ -48,28 +48,66 @@ export function ConfirmDialog({
         if (!loading) onCancel();
       }}
       footer={
-        <>
-          <button
-            type="button"
-            className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
-            onClick={onConfirm}
-            disabled={loading}
-          >
-            {confirmLabel ?? <FormattedMessage id="Common.delete" />}
-          </button>
-          <button
-            ref={cancelRef}
-            type="button"
-            className="button"
-            onClick={onCancel}
-            disabled={loading}
-          >
-            <FormattedMessage id="Common.cancel" />
-          </button>
-        </>
+        <ConfirmButtons
+          confirmLabel={confirmLabel}
+          confirmClassName={confirmClassName}
+          loading={loading}
+          cancelRef={cancelRef}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
       }
     >
       {body}
     </Modal>
+  );
+}
+
+export interface ConfirmButtonsProps {
+  /** Text of the confirming button; default 'Delete'. */
+  confirmLabel?: ReactNode;
+  /** Bulma colour of the confirming button, e.g. 'is-danger'. */
+  confirmClassName: string;
+  /** Shows a spinner on the confirming button and disables both buttons. */
+  loading: boolean;
+  /** Given to Cancel, for the dialog's `initialFocus`. */
+  cancelRef: RefObject<HTMLButtonElement | null>;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * The confirmation's footer: the confirming button, then Cancel (which the dialog focuses first,
+ * see ConfirmDialog). Shared with the dialogs that confirm and then show an outcome in the same
+ * card (shared/lists/BulkActionButton).
+ */
+export function ConfirmButtons({
+  confirmLabel,
+  confirmClassName,
+  loading,
+  cancelRef,
+  onConfirm,
+  onCancel,
+}: ConfirmButtonsProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
+        onClick={onConfirm}
+        disabled={loading}
+      >
+        {confirmLabel ?? <FormattedMessage id="Common.delete" />}
+      </button>
+      <button
+        ref={cancelRef}
+        type="button"
+        className="button"
+        onClick={onCancel}
+        disabled={loading}
+      >
+        <FormattedMessage id="Common.cancel" />
+      </button>
+    </>
   );
 }

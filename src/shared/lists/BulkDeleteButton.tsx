@@ -7,9 +7,9 @@
  * own account). The summary is a status region, so screen readers announce it (WAI-ARIA
  * `status`); the selection is cleared when it is closed.
  */
-import { useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Modal } from '../dialog/Modal';
+import { FormattedMessage } from 'react-intl';
+import { BulkActionButton } from './BulkActionButton';
+import { eachRecord } from './bulkOutcome';
 
 /** A selected record: its id, and the name the summary lists it by. */
 export interface BulkDeleteRecord {
@@ -37,12 +37,7 @@ export interface BulkDeleteButtonProps {
   onDone: () => void;
 }
 
-/** A record left in place and the catalogue id of why. */
-interface NotDeleted extends BulkDeleteRecord {
-  reason: string;
-}
-
-/** See the module comment. */
+/** See the module comment; the dialog, progress and summary are ./BulkActionButton's. */
 export function BulkDeleteButton({
   records,
   remove,
@@ -50,108 +45,25 @@ export function BulkDeleteButton({
   summary = 'Table.deletedSelected',
   onDone,
 }: BulkDeleteButtonProps) {
-  const intl = useIntl();
-  const [chosen, setChosen] = useState<readonly BulkDeleteRecord[] | null>(null);
-  const [running, setRunning] = useState(false);
-  const [result, setResult] = useState<{ deleted: number; failed: NotDeleted[] } | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
-  const run = async (list: readonly BulkDeleteRecord[]) => {
-    setRunning(true);
-    let deleted = 0;
-    const failed: NotDeleted[] = [];
-    for (const record of list) {
-      const reason = skipReason?.(record) ?? (await remove(record.id));
-      if (reason === undefined) deleted += 1;
-      else failed.push({ ...record, reason });
-    }
-    setRunning(false);
-    setResult({ deleted, failed });
-  };
-
-  const close = () => {
-    if (running) return;
-    const done = result !== null;
-    setChosen(null);
-    setResult(null);
-    if (done) onDone();
-  };
-
   return (
-    <>
-      {records.length > 0 && (
-        <button
-          type="button"
-          className="button is-danger is-light"
-          onClick={() => setChosen(records)}
-        >
-          <FormattedMessage id="Table.deleteSelected" />
-        </button>
+    <BulkActionButton
+      records={records}
+      label={<FormattedMessage id="Table.deleteSelected" />}
+      color="is-danger"
+      body={(count) => <FormattedMessage id="Table.deleteSelectedBody" values={{ count }} />}
+      confirmLabel={<FormattedMessage id="Common.delete" />}
+      run={(list, onProgress) =>
+        eachRecord(
+          list,
+          (record) => skipReason?.(record) ?? remove(record.id),
+          (record) => record.name,
+          onProgress,
+        )
+      }
+      summary={({ done, skipped }) => (
+        <FormattedMessage id={summary} values={{ deleted: done, failed: skipped.length }} />
       )}
-      <Modal
-        open={chosen !== null}
-        title={<FormattedMessage id="Common.confirmAction" />}
-        // Cancel first, as the single delete's confirmation does: Enter at once does not delete.
-        initialFocus={cancelRef}
-        onCancel={close}
-        footer={
-          result ? (
-            <button type="button" className="button" onClick={close}>
-              <FormattedMessage id="Common.close" />
-            </button>
-          ) : (
-            <>
-              <button
-                type="button"
-                className={`button is-danger${running ? ' is-loading' : ''}`}
-                disabled={running}
-                onClick={() => chosen && void run(chosen)}
-              >
-                <FormattedMessage id="Common.delete" />
-              </button>
-              <button
-                ref={cancelRef}
-                type="button"
-                className="button"
-                disabled={running}
-                onClick={close}
-              >
-                <FormattedMessage id="Common.cancel" />
-              </button>
-            </>
-          )
-        }
-      >
-        {!result && (
-          <p>
-            <FormattedMessage
-              id="Table.deleteSelectedBody"
-              values={{ count: chosen?.length ?? 0 }}
-            />
-          </p>
-        )}
-        <div role="status">
-          {result && (
-            <>
-              <p>
-                <FormattedMessage
-                  id={summary}
-                  values={{ deleted: result.deleted, failed: result.failed.length }}
-                />
-              </p>
-              {result.failed.length > 0 && (
-                <ul className="mt-2">
-                  {result.failed.map((record) => (
-                    <li key={record.id}>
-                      {record.name}: {intl.formatMessage({ id: record.reason })}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </>
-          )}
-        </div>
-      </Modal>
-    </>
+      onDone={onDone}
+    />
   );
 }
