@@ -23,7 +23,8 @@
  *
  * Part 2, `--dataset N` (default off; `--dataset 50000` is bench/triggers.ts's data set): the
  * demo data of N students, tutors and orders with their derived nodes (`rebuildDerived`), written
- * as bench/triggers.ts writes it (PATCHes of ~2 MB per top-level node, `disableTriggers=true`),
+ * as bench/triggers.ts writes it (PATCHes of ~2 MB per top-level node, `disableTriggers=true`,
+ * bench/support/restImport.ts),
  * into a fresh server with and without `--data-dir`: wall time, server CPU, peak and final RSS,
  * and the slowest chunk.
  *
@@ -41,6 +42,7 @@ import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { buildDemoData } from '../emulators/seed/build';
 import { rebuildDerived } from '../src/shared/domain/derived';
+import { chunkBodies, importWrites, patchJson } from './support/restImport';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -204,54 +206,6 @@ async function rawListener(
   return { bytes: () => bytes, close: () => ws.terminate() };
 }
 
-/**
- * PATCHes `body` (already JSON) under `path` as an import does; resolves once the answer is read.
- * @throws Error with the status when the server refuses it
- */
-async function patch(
-  base: string,
-  path: string,
-  body: string,
-  params: Record<string, string>,
-  auth: string,
-): Promise<void> {
-  const query = new URLSearchParams({ ns: NS, print: 'silent', ...params });
-  const response = await fetch(`${base}/${path}.json?${query}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${auth}`, 'Content-Type': 'application/json' },
-    body,
-  });
-  // Read to the end (empty with print=silent): an unread body holds the connection.
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`PATCH ${path}: ${response.status}`);
-}
-
-/**
- * Splits `value`'s children into PATCH bodies: `records` children per body, or (when
- * `maxBytes` is given) as many as fit in `maxBytes` of JSON, as bench/triggers.ts chunks them.
- */
-export function chunkBodies(
-  value: Record<string, unknown>,
-  limit: { records: number } | { maxBytes: number },
-): string[] {
-  const bodies: string[] = [];
-  let parts: string[] = [];
-  let bytes = 0;
-  const flush = () => {
-    if (parts.length) bodies.push(`{${parts.join(',')}}`);
-    parts = [];
-    bytes = 0;
-  };
-  for (const [key, child] of Object.entries(value)) {
-    const part = `${JSON.stringify(key)}:${JSON.stringify(child)}`;
-    parts.push(part);
-    bytes += part.length;
-    if ('records' in limit ? parts.length >= limit.records : bytes > limit.maxBytes) flush();
-  }
-  flush();
-  return bodies;
-}
-
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -313,7 +267,7 @@ async function importMode(
   for (const body of bodies) {
     const c0 = cpuMs(server.pid);
     const t0 = performance.now();
-    await patch(server.url, NODE, body, params, auth);
+    await patchJson({ base: server.url, ns: NS, auth }, NODE, body, params);
     perChunk.push({ ms: performance.now() - t0, cpu: cpuMs(server.pid) - c0 });
   }
   const written = performance.now() - started;
@@ -377,13 +331,7 @@ async function importDataset(
       rebuildDerived({ students: data.students, tutors: data.tutors, orders: data.orders }),
     ),
   ];
-  const writes: { path: string; body: string }[] = [];
-  for (const [path, value] of nodes) {
-    if (value !== null && typeof value === 'object')
-      for (const body of chunkBodies(value as Record<string, unknown>, { maxBytes: 2_000_000 }))
-        writes.push({ path, body });
-    else writes.push({ path: '', body: JSON.stringify({ [path]: value }) });
-  }
+  const writes = nodes.flatMap(([path, value]) => importWrites(path, value, 2_000_000));
   const megabytes = writes.reduce((sum, w) => sum + w.body.length, 0) / 1e6;
   const dataDir = durable ? mkdtempSync(join(tmpdir(), 'rtdb-import-data-')) : '';
   const server = await startServer(
@@ -396,7 +344,7 @@ async function importDataset(
   let slowest = { ms: 0, path: '' };
   for (const { path, body } of writes) {
     const t0 = performance.now();
-    await patch(server.url, path, body, { disableTriggers: 'true' }, 'owner');
+    await patchJson({ base: server.url, ns: NS }, path, body, { disableTriggers: 'true' });
     const ms = performance.now() - t0;
     if (ms > slowest.ms) slowest = { ms, path };
   }

@@ -63,6 +63,7 @@ import {
   watchShown,
 } from './support/chromiumHarness';
 import { reachable } from './support/reachable';
+import { importValue } from './support/restImport';
 
 const ROOT = join(import.meta.dirname, '..');
 const DEFAULT_SIZES = [1_000, 10_000, 50_000];
@@ -201,27 +202,9 @@ export async function seed(n: number): Promise<number> {
 /** Bytes of JSON one REST request carries at most here (the emulator's body limit is larger). */
 const CHUNK_BYTES = 2 * 1024 * 1024;
 
-/** Writes `value` under `path` in PATCHes of at most CHUNK_BYTES, splitting big children. */
+/** Writes `value` under `path` as an import, in PATCHes of at most CHUNK_BYTES. */
 async function writeLarge(path: string, value: unknown): Promise<void> {
-  if (value === null || typeof value !== 'object') return rest('PUT', path, value);
-  let chunk: Record<string, unknown> = {};
-  let size = 0;
-  const flush = async () => {
-    if (size > 0) await rest('PATCH', path, chunk);
-    chunk = {};
-    size = 0;
-  };
-  for (const [key, child] of Object.entries(value)) {
-    const bytes = JSON.stringify(child).length;
-    if (bytes > CHUNK_BYTES) {
-      await writeLarge(`${path}/${key}`, child);
-      continue;
-    }
-    if (size + bytes > CHUNK_BYTES) await flush();
-    chunk[key] = child;
-    size += bytes;
-  }
-  await flush();
+  await importValue({ base: REST, ns: DATABASE_NAMESPACE }, path, value, CHUNK_BYTES);
 }
 
 /** Bytes received over HTTP and WebSocket while a CDP session listens. */

@@ -27,6 +27,7 @@ import { buildDemoData } from '../emulators/seed/build';
 import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
 import { rebuildDerived } from '../src/shared/domain/derived';
 import { COUNT_PATHS } from '../src/shared/domain/derived/stats';
+import { importValue } from './support/restImport';
 
 const ROOT = join(import.meta.dirname, '..');
 const REST = `http://${HOST}:${PORTS.database}`;
@@ -48,33 +49,10 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-/** PATCHes `value` under `path` as an import (no trigger events), in chunks of ~2 MB. */
-async function importLarge(path: string, value: Record<string, unknown>): Promise<void> {
-  let chunk: Record<string, unknown> = {};
-  let bytes = 0;
-  const flush = async () => {
-    if (bytes === 0) return;
-    const response = await fetch(
-      `${REST}/${path}.json?ns=${DATABASE_NAMESPACE}&disableTriggers=true&print=silent`,
-      {
-        method: 'PATCH',
-        headers: { Authorization: 'Bearer owner' },
-        body: JSON.stringify(chunk),
-      },
-    );
-    // Read to the end (empty with print=silent): an unread body holds the connection.
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`import ${path}: ${response.status}`);
-    chunk = {};
-    bytes = 0;
-  };
-  for (const [key, child] of Object.entries(value)) {
-    chunk[key] = child;
-    bytes += JSON.stringify(child).length;
-    if (bytes > 2_000_000) await flush();
-  }
-  await flush();
-}
+/** The local backend's database, written as its owner. */
+const TARGET = { base: REST, ns: DATABASE_NAMESPACE };
+/** Bytes of JSON one PATCH of the import carries at most. */
+const CHUNK_BYTES = 2_000_000;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,17 +81,14 @@ async function measure(n: number): Promise<void> {
     now: Date.UTC(2026, 10, 1),
   });
   for (const collection of ['students', 'tutors', 'orders'] as const)
-    await importLarge(collection, data[collection] as Record<string, unknown>);
+    await importValue(TARGET, collection, data[collection], CHUNK_BYTES);
   const derived = rebuildDerived({
     students: data.students,
     tutors: data.tutors,
     orders: data.orders,
   });
-  for (const [path, value] of Object.entries(derived)) {
-    if (value !== null && typeof value === 'object')
-      await importLarge(path, value as Record<string, unknown>);
-    else await db.ref(path).set(value);
-  }
+  for (const [path, value] of Object.entries(derived))
+    await importValue(TARGET, path, value, CHUNK_BYTES);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
   const [a, b] = await Promise.all([
