@@ -15,14 +15,11 @@
  * Run alone with `npx tsx bench/candidates.ts` (starts its own backend when none is up), or
  * through `npm run bench` (bench/run.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildDemoData } from '../emulators/seed/build';
 import { HOST, PORTS } from '../emulators/config';
 import { rebuildDerived } from '../src/shared/domain/derived';
 import type { TutorSubjectEntry } from '../src/shared/domain/derived/tutorIndex';
-import { reachable } from './support/reachable';
+import { runBench, withBackend } from './support/runBench';
 
 const N = 50_000;
 const RUNS = 3;
@@ -165,19 +162,7 @@ async function measure(): Promise<void> {
 
 /** Prints the figures; starts a backend of its own when none is listening. */
 export async function runCandidatesBench(): Promise<void> {
-  if ((await reachable(`http://${HOST}:${PORTS.auth}/`)) && (await reachable(`${REST}/.json`)))
-    return measure();
-  const root = join(import.meta.dirname, '..');
-  const cli = [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'emulators/start.ts')];
-  const exec = `npx tsx ${join(root, 'bench/candidates.ts')}`;
-  const result = spawnSync(process.execPath, [...cli, '--exec', exec], {
-    stdio: 'inherit',
-    cwd: root,
-  });
-  if (result.status !== 0) throw new Error(`the candidates bench exited with ${result.status}`);
+  await withBackend(import.meta.url, measure, []);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  await runCandidatesBench();
-  process.exit(0);
-}
+await runBench(import.meta.url, runCandidatesBench);

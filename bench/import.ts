@@ -21,13 +21,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { HOST, PORTS } from '../emulators/config';
 import { READY_TIMEOUT_MS, ROOT } from './support/chromiumHarness';
-import { reachable } from './support/reachable';
+import { runBench, withBackend } from './support/runBench';
 
 /** The value after `--name` on the command line, if given. */
 function option(name: string): string | undefined {
@@ -174,23 +172,11 @@ function nodeMemory(path: string): { mb: number; ms: number; gc: boolean } | nul
 
 /** Runs the figures; needs the backend up (see the module comment). */
 export async function runImportBench(): Promise<void> {
-  const up =
-    (await reachable(`http://${HOST}:${PORTS.auth}/`)) &&
-    (await reachable(`http://${HOST}:${PORTS.database}/.json`));
-  if (!up) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        join(ROOT, 'emulators/start.ts'),
-        '--exec',
-        `npx tsx ${join(ROOT, 'bench/import.ts')} ${process.argv.slice(2).join(' ')}`,
-      ],
-      { stdio: 'inherit', cwd: ROOT },
-    );
-    if (result.status !== 0) throw new Error(`the import bench exited with ${result.status}`);
-    return;
-  }
+  await withBackend(import.meta.url, measure);
+}
+
+/** The measurement itself; needs the backend up. */
+async function measure(): Promise<void> {
   const { createAccount, deleteAccount } = await import('../tests/support/backend');
   const { closeBrowser, launchBrowser, signIn } = await import('../tests/support/browser');
   const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
@@ -283,11 +269,4 @@ export async function runImportBench(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  if (process.argv.includes('--help')) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  await runImportBench();
-  process.exit(0);
-}
+await runBench(import.meta.url, runImportBench, USAGE);

@@ -33,16 +33,16 @@
  * Chromium whose debugging port Lighthouse then drives (`--port`, `--disable-storage-reset`, so
  * the session and the persisted first pages stay, as for an admin who comes back to the list).
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { preview } from 'vite';
-import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
+import { HOST } from '../emulators/config';
 import { productionBuild } from './app';
-import { reachable } from './support/reachable';
+import { runBench, withBackend } from './support/runBench';
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -365,25 +365,7 @@ async function measureLists(base: string, n: number, runs: number, reports: stri
 
 /** Runs the measurement, inside a backend of its own when none is listening. */
 export async function runLighthouseBench(): Promise<void> {
-  const up =
-    process.env.APP_URL !== undefined ||
-    ((await reachable(`http://${HOST}:${PORTS.auth}/`)) &&
-      (await reachable(`http://${HOST}:${PORTS.database}/.json?ns=${DATABASE_NAMESPACE}`)));
-  if (up) return measure();
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-      join(ROOT, 'emulators/start.ts'),
-      '--exec',
-      `npx tsx ${join(ROOT, 'bench/lighthouse.ts')} ${process.argv.slice(2).join(' ')}`,
-    ],
-    { stdio: 'inherit', cwd: ROOT },
-  );
-  if (result.status !== 0) throw new Error(`the Lighthouse bench exited with ${result.status}`);
+  await withBackend(import.meta.url, measure);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await runLighthouseBench();
-  process.exit(0);
-}
+await runBench(import.meta.url, runLighthouseBench);

@@ -19,8 +19,6 @@
  * Needs the local backend: `npx tsx bench/triggers.ts` starts a fresh, empty one
  * (`emulators/start.ts --exec`) unless one is already listening; `npm run bench` runs it too.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { onValue, ref, set } from 'firebase/database';
 import { buildDemoData } from '../emulators/seed/build';
@@ -28,8 +26,8 @@ import { DATABASE_NAMESPACE, HOST, PORTS } from '../emulators/config';
 import { rebuildDerived } from '../src/shared/domain/derived';
 import { COUNT_PATHS } from '../src/shared/domain/derived/stats';
 import { importValue } from './support/restImport';
+import { runBench, withBackend } from './support/runBench';
 
-const ROOT = join(import.meta.dirname, '..');
 const REST = `http://${HOST}:${PORTS.database}`;
 const SAMPLES = 30;
 const IN_A_ROW = 1_000;
@@ -38,15 +36,6 @@ const IN_A_ROW = 1_000;
 function size(): number {
   const at = process.argv.indexOf('--size');
   return at >= 0 ? Number(process.argv[at + 1]) : 50_000;
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await fetch(url);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The local backend's database, written as its owner. */
@@ -170,24 +159,7 @@ async function measure(n: number): Promise<void> {
 
 /** Measures on a fresh backend of its own, or on the one already listening (see the module comment). */
 export async function runTriggersBench(): Promise<void> {
-  if (!(await reachable(`${REST}/.json`))) {
-    const result = spawnSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        join(ROOT, 'emulators/start.ts'),
-        '--exec',
-        `npx tsx ${join(ROOT, 'bench/triggers.ts')} --size ${size()}`,
-      ],
-      { stdio: 'inherit', cwd: ROOT },
-    );
-    if (result.status !== 0) throw new Error(`the triggers bench exited with ${result.status}`);
-    return;
-  }
-  await measure(size());
+  await withBackend(import.meta.url, () => measure(size()), ['--size', String(size())]);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await runTriggersBench();
-  process.exit(0);
-}
+await runBench(import.meta.url, runTriggersBench);
