@@ -443,7 +443,17 @@ export interface SearchIndex<T> {
    * for a few changed rows), false when every text must be computed.
    */
   known(rows: readonly T[]): boolean;
+  /**
+   * The positions in `rows` of the rows whose text contains `q` (already trimmed and lower-cased,
+   * not empty), ascending. The answers for the last rows array are kept for a few queries: the
+   * same query again (a Backspace) is a lookup, and a query containing a kept one ('an' after 'a')
+   * scans only that one's matches, since a text containing 'an' contains 'a'.
+   */
+  matching(rows: readonly T[], q: string): Int32Array;
 }
+
+/** Queries whose matches a search index keeps for its last rows array. */
+const KEPT_QUERIES = 16;
 
 /**
  * The lower-cased search text of each row, joined with a separator no query contains (spec
@@ -473,7 +483,7 @@ export function searchIndex<T>(
     if (typeof row === 'object' && row !== null) textCache.set(row, text);
     return text;
   };
-  let last: { rows: readonly T[]; texts: string[] } | undefined;
+  let last: { rows: readonly T[]; texts: string[]; matches?: Map<string, Int32Array> } | undefined;
   function* textsOfSteps(rows: readonly T[]): Steps<readonly string[]> {
     if (last?.rows === rows) return last.texts;
     const diff = last && alignRows(last.rows, rows, Math.max(64, rows.length >> 4));
@@ -499,7 +509,30 @@ export function searchIndex<T>(
     !!last &&
     (last.rows === rows ||
       alignRows(last.rows, rows, Math.max(64, rows.length >> 4)) !== undefined);
-  return { get, textsOf: (rows) => runSteps(textsOfSteps(rows)), textsOfSteps, known: isKnown };
+  const textsOf = (rows: readonly T[]) => runSteps(textsOfSteps(rows));
+  const matching = (rows: readonly T[], q: string): Int32Array => {
+    const texts = textsOf(rows);
+    const kept = (last as NonNullable<typeof last>).matches ?? new Map<string, Int32Array>();
+    (last as NonNullable<typeof last>).matches = kept;
+    const known = kept.get(q);
+    if (known) return known;
+    // The narrowest kept answer of a query that `q` contains: its rows are the only candidates.
+    let from: Int32Array | undefined;
+    for (const [query, positions] of kept) {
+      if (q.includes(query) && (!from || positions.length < from.length)) from = positions;
+    }
+    const out: number[] = [];
+    if (from) {
+      for (const j of from) if ((texts[j] as string).includes(q)) out.push(j);
+    } else {
+      for (let j = 0; j < texts.length; j++) if ((texts[j] as string).includes(q)) out.push(j);
+    }
+    const positions = Int32Array.from(out);
+    if (kept.size >= KEPT_QUERIES) kept.delete(kept.keys().next().value as string);
+    kept.set(q, positions);
+    return positions;
+  };
+  return { get, textsOf, textsOfSteps, known: isKnown, matching };
 }
 
 /** Search texts already computed, per `texts` function and row object. */
@@ -508,11 +541,14 @@ const searchTexts = new WeakMap<object, WeakMap<object, string>>();
 /**
  * The rows whose search text contains `query` (trimmed, case-insensitive); all for ''. Scans the
  * index's texts array for `rows` (derived after a live change, prepared in idle time), so a
- * keystroke or a live change costs one `includes` per row.
+ * keystroke or a live change costs one `includes` per row at most, and typing on ('a', 'an',
+ * 'ana') or back (Backspace) only the rows of a kept answer (SearchIndex `matching`).
  */
 export function filterRows<T>(rows: readonly T[], index: SearchIndex<T>, query: string): T[] {
   const q = query.trim().toLocaleLowerCase();
   if (q === '') return rows as T[];
-  const texts = index.textsOf(rows);
-  return rows.filter((_, j) => (texts[j] as string).includes(q));
+  const positions = index.matching(rows, q);
+  const out = new Array<T>(positions.length);
+  for (let i = 0; i < positions.length; i++) out[i] = rows[positions[i] as number] as T;
+  return out;
 }
