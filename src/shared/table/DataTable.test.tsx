@@ -6,6 +6,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableProps } from './DataTable';
+import { ESTIMATED_ROW_PX, rememberBodyHeight, reservedBodyHeight } from './reservedHeight';
 
 /** The English texts of the ids used (shared/ cannot import the app's catalogues). */
 const messages = {
@@ -253,6 +254,28 @@ describe('DataTable', () => {
     renderTable({ data: [], loading: true });
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('reserves the height of a page of rows and of the pages bar while the first load runs', () => {
+    renderTable({ data: [], loading: true, csvFileName: 'never-shown' });
+    // No rows of this table were shown yet: ten estimated rows (the default page size).
+    expect(screen.getByRole('status').closest('tr')).toHaveStyle({
+      height: `${10 * ESTIMATED_ROW_PX}px`,
+    });
+    // The pages bar keeps its place but is neither seen nor announced.
+    expect(screen.queryByRole('navigation', { name: 'Pages of People' })).toBeNull();
+    expect(document.querySelector('nav.pagination')).toHaveStyle({ visibility: 'hidden' });
+  });
+
+  it('reserves the body height a table last showed, per table and page size, across a reload', () => {
+    expect(reservedBodyHeight('people-a:50', 50)).toBe(10 * ESTIMATED_ROW_PX);
+    expect(reservedBodyHeight('people-a:5', 5)).toBe(5 * ESTIMATED_ROW_PX);
+    rememberBodyHeight('people-a:5', 301.4);
+    expect(reservedBodyHeight('people-a:5', 5)).toBe(301);
+    expect(reservedBodyHeight('people-b:5', 5)).toBe(5 * ESTIMATED_ROW_PX);
+    expect(sessionStorage.getItem('tableBody:people-a:5')).toBe('301');
+    rememberBodyHeight('people-a:5', 0);
+    expect(reservedBodyHeight('people-a:5', 5)).toBe(301);
   });
 
   it('replaces rows, count and pages with the reason and a Retry button on a failed load', async () => {

@@ -38,7 +38,14 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { Fragment, useMemo, useRef, type ReactNode } from 'react';
+import {
+  Fragment,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInRouterContext } from 'react-router-dom';
 import type { AppError } from '../errors';
@@ -53,6 +60,7 @@ import {
 } from './listState';
 import { PAGE_SIZES, pageItems, type PageSize } from './pagination';
 import { searchIndex, type SortValue } from './rowOrder';
+import { reservedBodyHeight, rememberBodyHeight } from './reservedHeight';
 import { SearchBox } from './SearchBox';
 import { usePreparedRows, type SortableColumn } from './usePreparedRows';
 import './table.css';
@@ -179,6 +187,9 @@ export interface TableSelection<T> {
 /** The id of the checkbox column. */
 const SELECT_COLUMN = 'select';
 
+/** The selection when nothing is selected (one array, so memoised values keep it). */
+const NO_ROWS: never[] = [];
+
 /** Table of `data` with sorting, filter, paging and CSV export; see the module comment. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const inRouter = useInRouterContext();
@@ -224,9 +235,14 @@ function DataTableView<T>({
   setState,
 }: DataTableProps<T> & { state: ListState; setState: SetListState }) {
   const intl = useIntl();
-  const { query, pageSize } = state;
-  const sortId = state.sorting[0]?.id;
-  const sortDesc = state.sorting[0]?.desc ?? false;
+  // The rows follow the state in a deferred render (React's useDeferredValue): a keystroke paints
+  // the search box, a sort click the header's arrow, at once; the rows they select follow in a
+  // render React may interrupt for the next keystroke, so typing never waits for a 50,000-row
+  // filter. Everything shown beside the rows (count, pages) follows them.
+  const rowsState = useDeferredValue(state);
+  const { query, pageSize } = rowsState;
+  const sortId = rowsState.sorting[0]?.id;
+  const sortDesc = rowsState.sorting[0]?.desc ?? false;
 
   const index = useMemo(() => searchIndex(filterText), [filterText]);
   // Sorted and filtered on keys prepared ahead, a large new rows array in short slices first
@@ -243,11 +259,18 @@ function DataTableView<T>({
     () => sortable.find(({ column }) => columnId(column as AnyColumn<T>) === sortId),
     [sortable, sortId],
   );
-  const { filtered } = usePreparedRows({ data, sortBy, desc: sortDesc, sortable, index, query });
+  const { filtered, shown } = usePreparedRows({
+    data,
+    sortBy,
+    desc: sortDesc,
+    sortable,
+    index,
+    query,
+  });
 
   const pageCount = Math.ceil(filtered.length / pageSize);
   // A page beyond the last (a shared link, or rows deleted meanwhile) shows the last page.
-  const pageIndex = Math.max(0, Math.min(state.pageIndex, pageCount - 1));
+  const pageIndex = Math.max(0, Math.min(rowsState.pageIndex, pageCount - 1));
   const page = useMemo(
     () => filtered.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize),
     [filtered, pageIndex, pageSize],
@@ -312,16 +335,25 @@ function DataTableView<T>({
     };
     return [select, ...columns];
   }, [columns, selectedIds, onSelect, rowLabel, page, getRowId, intl]);
-  // Measure again when the rows shown or the columns change (widths follow the content).
-  const contentKey = useMemo(() => ({ page, columns }), [page, columns]);
-  const hidden = useFittedColumns(containerRef, priorities, contentKey);
+  // Measure again at once when the columns, the page, the rows array (rows arriving, a live
+  // change) or whether there are rows change; when a search or sort shows other rows in the same
+  // place, once they have stayed a moment (fitColumns): typing is not held up by re-fitting.
+  const hasRows = page.length > 0;
+  const contentKey = useMemo(
+    () => ({ columns, pageIndex, pageSize, hasRows, shown }),
+    [columns, pageIndex, pageSize, hasRows, shown],
+  );
+  const hidden = useFittedColumns(containerRef, priorities, contentKey, page);
   const columnVisibility = useMemo(
     () => Object.fromEntries([...hidden].map((id) => [id, false])),
     [hidden],
   );
+  // The headers' arrows show the sort asked for (not yet the deferred one the rows follow).
+  const askedId = state.sorting[0]?.id;
+  const askedDesc = state.sorting[0]?.desc ?? false;
   const sorting = useMemo<SortingState>(
-    () => (sortId ? [{ id: sortId, desc: sortDesc }] : []),
-    [sortId, sortDesc],
+    () => (askedId ? [{ id: askedId, desc: askedDesc }] : []),
+    [askedId, askedDesc],
   );
 
   // TanStack Table hands back mutable helpers; fine here since the app does not use the React
@@ -373,11 +405,20 @@ function DataTableView<T>({
   };
   const exportCsv = () => exportRows(filtered);
 
-  // The selected rows in the list's order (a deleted record leaves the selection by itself).
+  // The selected rows in the list's order (a deleted record leaves the selection by itself). No
+  // pass over the rows when nothing is selected: `getRowId` is often an inline function, new on
+  // each render, and a keystroke's render would otherwise scan all 50,000 rows.
+  const getRowIdRef = useRef(getRowId);
+  useLayoutEffect(() => {
+    getRowIdRef.current = getRowId;
+  });
   const selectedRows = useMemo(
-    () => (selectedIds ? data.filter((row) => selectedIds.has(getRowId(row))) : []),
-    [data, selectedIds, getRowId],
-  );
+    () =>
+      selectedIds && selectedIds.size > 0
+        ? data.filter((row) => selectedIds.has(getRowIdRef.current(row)))
+        : NO_ROWS,
+    [data, selectedIds],
+  ) as T[];
   const matchingUnselected = selectedIds
     ? filtered.some((row) => !selectedIds.has(getRowId(row)))
     : false;
@@ -386,14 +427,27 @@ function DataTableView<T>({
   const showRows = !error && filtered.length > 0;
 
   let placeholder: ReactNode = null;
-  if (loading && data.length === 0) placeholder = <FormattedMessage id="Common.loading" />;
+  const waiting = loading && data.length === 0;
+  if (waiting) placeholder = <FormattedMessage id="Common.loading" />;
   else if (filtered.length === 0) placeholder = <FormattedMessage id="Table.empty" />;
+
+  // While the first rows load, the body keeps the height its rows had when last shown (else an
+  // estimate for a page of rows), so rows arriving do not push the pagination and the footer
+  // down: Lighthouse measured a layout shift of 0.47 on /students before (target < 0.1).
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const bodyKey = `${csvFileName}:${pageSize}`;
+  // Remembered from the first page of the whole list: what a next load shows first.
+  const shownRows = !placeholder && pageIndex === 0 && query === '' ? page.length : 0;
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (body && shownRows > 0) rememberBodyHeight(bodyKey, body.getBoundingClientRect().height);
+  }, [bodyKey, shownRows]);
 
   return (
     <div className="data-table">
       <div className="data-table-toolbar mb-3">
         <SearchBox
-          value={query}
+          value={state.query}
           onChange={(value) => setState({ query: value, pageIndex: 0 })}
           label={intl.formatMessage({ id: 'Common.search' })}
         />
@@ -517,9 +571,9 @@ function DataTableView<T>({
                 </tr>
               ))}
             </thead>
-            <tbody>
+            <tbody ref={bodyRef}>
               {placeholder ? (
-                <tr>
+                <tr style={waiting ? { height: reservedBodyHeight(bodyKey, pageSize) } : undefined}>
                   <td colSpan={columnCount} className="has-text-centered has-text-grey">
                     <span role="status">{placeholder}</span>
                   </td>
@@ -588,10 +642,14 @@ function DataTableView<T>({
             </div>
           )}
         </div>
-        {showRows && (
+        {/* Laid out even without rows (hidden, out of the accessibility tree), so that rows
+            arriving do not change the bar's height. */}
+        {
           <nav
             className="level-right pagination is-small is-rounded"
             aria-label={intl.formatMessage({ id: 'Table.pagination' }, { table: label })}
+            style={showRows ? undefined : { visibility: 'hidden' }}
+            aria-hidden={showRows ? undefined : true}
           >
             <button
               type="button"
@@ -631,7 +689,7 @@ function DataTableView<T>({
               )}
             </ul>
           </nav>
-        )}
+        }
       </div>
     </div>
   );
