@@ -12,7 +12,14 @@ import { parseOrderFilters, writeOrderFilters, type OrderFilters } from './order
 export function useOrderFilters(): [OrderFilters, (changes: OrderFilters) => void] {
   const [params, setParams] = useSearchParams();
   const search = params.toString();
-  const filters = useMemo(() => parseOrderFilters(new URLSearchParams(search)), [search]);
+  // A new object only when a filter changes: the list's search and page share the query, and a
+  // keystroke must not filter the 50,000 orders again (the table's own search does that part).
+  const status = params.get('status');
+  const expiry = params.get('expiry');
+  const filters = useMemo(
+    () => parseOrderFilters(new URLSearchParams({ status: status ?? '', expiry: expiry ?? '' })),
+    [status, expiry],
+  );
   const update = useCallback(
     (changes: OrderFilters) =>
       setParams(writeOrderFilters(new URLSearchParams(search), { ...filters, ...changes }), {
