@@ -157,41 +157,6 @@ function tlsOptions(dir: string): { key: Buffer; cert: Buffer } | undefined {
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
-/** An order written for the run (through the triggers, which write its `publicOrders` entry). */
-async function writeOrder(): Promise<string> {
-  const { triggersSettled, uniqueId, writeRecords } = await import('../tests/support/backend');
-  const id = uniqueId('lhOrder');
-  const now = Date.now();
-  await writeRecords({
-    [`orders/${id}`]: {
-      id,
-      studentName: 'Lighthouse Student',
-      studentEmail: 'lighthouse.student@tuition.test',
-      tutorName: 'Lighthouse Tutor',
-      tutorEmail: 'lighthouse.tutor@tuition.test',
-      subjectName: 'Physics',
-      total: 240.5,
-      status: 'pending',
-      isUsed: false,
-      qty: 4,
-      qtyLeft: 4,
-      createdAt: now,
-      expiredDate: now + 10 * 86_400_000,
-      updatedAt: now,
-      isObsolete: false,
-      order: 0,
-    },
-  });
-  await triggersSettled();
-  return id;
-}
-
-/** Removes the run's order (its derived entries go with it, by the triggers). */
-async function removeOrder(id: string): Promise<void> {
-  const { writeRecords } = await import('../tests/support/backend');
-  await writeRecords({ [`orders/${id}`]: null });
-}
-
 /** `values` sorted; its min, median and max. */
 function spread(values: number[]): [number, number, number] {
   const sorted = [...values].sort((a, b) => a - b);
@@ -256,7 +221,8 @@ async function measure(): Promise<void> {
     }
     return;
   }
-  const orderId = await writeOrder();
+  const { arrangePublicOrder, removeOrders } = await import('../tests/support/publicOrderFixture');
+  const orderId = await arrangePublicOrder('lhOrder');
   try {
     const pages: [string, string][] = (
       [
@@ -290,7 +256,7 @@ async function measure(): Promise<void> {
     }
     console.log(`  load average after: ${load()}${keep ? `; reports in ${keep}` : ''}`);
   } finally {
-    await removeOrder(orderId);
+    await removeOrders([orderId]);
     await server.close();
     if (!option('dist')) rmSync(outDir, { recursive: true, force: true });
     if (!keep) rmSync(reports, { recursive: true, force: true });

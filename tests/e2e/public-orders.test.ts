@@ -12,11 +12,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Order } from '@/shared/domain/order';
 import { parseDataObjects } from '@/features/public/paynow';
-import { adminApp, backend, uniqueId } from '../support/backend';
+import { adminApp, backend } from '../support/backend';
 import { closeBrowser, newPage } from '../support/browser';
-import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
+import { writeWithDerived } from '../integration/derivedFixtures';
+import { arrangePublicOrder, removeOrders } from '../support/publicOrderFixture';
 
-const DAY = 86_400_000;
 const orderIds: string[] = [];
 const pages: Page[] = [];
 
@@ -28,32 +28,8 @@ async function page(locale: 'en' | 'es'): Promise<Page> {
 
 /** A pending order of 240.50 (or `overrides`), written as an import would: the trigger runs. */
 async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
-  const id = uniqueId('pub').slice(0, 24);
+  const id = await arrangePublicOrder('pub', overrides);
   orderIds.push(id);
-  const now = Date.now();
-  await writeWithDerived({
-    orders: {
-      [id]: {
-        id,
-        studentName: 'Public Student',
-        studentEmail: 'public.student@tuition.test',
-        tutorName: 'Public Tutor',
-        tutorEmail: 'public.tutor@tuition.test',
-        subjectName: 'Physics',
-        total: 240.5,
-        status: 'pending',
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt: now,
-        expiredDate: now + 30 * DAY,
-        updatedAt: now,
-        isObsolete: false,
-        order: 0,
-        ...overrides,
-      },
-    },
-  });
   return id;
 }
 
@@ -64,7 +40,7 @@ const rest = (path: string) =>
 afterAll(async () => {
   await Promise.all(pages.map((p) => p.context().close()));
   await closeBrowser();
-  if (orderIds.length) await removeWithDerived({ orders: orderIds });
+  await removeOrders(orderIds);
 });
 
 describe('public pages look the order up', () => {
