@@ -36,6 +36,14 @@ export interface FirebaseToolsOptions {
    * (firebase-tools-launcher.cjs) so that the Functions emulator delivers database triggers.
    */
   database?: { host: string; port: number };
+  /**
+   * Runs the functions in firebase-tools' sequential mode (`--inspect-functions`): one worker
+   * process serves every function, with the Node inspector on 127.0.0.1:9229 (or the next free
+   * port), and a second one starts only while the first is busy. In the default mode each
+   * function gets its own workers, and each worker costs ~6 s of CPU to start (firebase-tools'
+   * runtime and its dependencies compile and load); function timeouts do not apply in this mode.
+   */
+  inspectFunctions?: boolean;
 }
 
 /** A running firebase-tools process. */
@@ -97,6 +105,7 @@ export async function startFirebaseTools(
     args.push('--import', options.importDir);
   }
   if (options.exportOnExitDir) args.push('--export-on-exit', options.exportOnExitDir);
+  if (options.inspectFunctions) args.push('--inspect-functions');
 
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
