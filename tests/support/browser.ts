@@ -68,21 +68,40 @@ export function appReady(): Promise<void> {
   return appPromise;
 }
 
-/** The browser shared by the tests of one file (launched on first use). */
+/**
+ * The browser shared by the tests of a file, and by the next files of the same Vitest worker
+ * (the browser projects keep modules between files: vitest.config.ts `isolate`): launched on
+ * first use, again if it has gone (crashed or closed). A launch costs about 1 s of CPU.
+ */
 export function launchBrowser(): Promise<Browser> {
-  browserPromise ??= chromium.launch({
+  if (browserPromise) {
+    const current = browserPromise;
+    browserPromise = current.then((browser) => (browser.isConnected() ? browser : launch()));
+  } else browserPromise = launch();
+  return browserPromise;
+}
+
+function launch(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS],
   });
-  return browserPromise;
 }
 
-/** Closes the shared browser (and every page). Use as `afterAll(closeBrowser)`. */
+/**
+ * Closes every browser context (and so every page) the file opened, so that nothing of it reaches
+ * the next file; the browser itself stays for the worker's next file and ends with the worker
+ * process (playwright closes what it launched when the process exits). Use as
+ * `afterAll(closeBrowser)`.
+ */
 export async function closeBrowser(): Promise<void> {
-  const browser = await browserPromise;
-  browserPromise = undefined;
-  await browser?.close();
+  const browser = await browserPromise?.catch(() => undefined);
+  if (!browser?.isConnected()) {
+    browserPromise = undefined;
+    return;
+  }
+  await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
 /** Options of {@link newPage}. */
