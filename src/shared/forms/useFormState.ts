@@ -96,6 +96,14 @@ export function useFormState<V extends FieldValues, O>(
     shownVersion.current = version;
     reset(initial);
   }, [version, initial, reset]);
+  // A schema made from loaded records (a name unique among them) changes when they arrive, which
+  // can be after the user typed: check the values again, or the error would wait for a keystroke.
+  const checkedSchema = useRef(schema);
+  useEffect(() => {
+    if (checkedSchema.current === schema) return;
+    checkedSchema.current = schema;
+    void trigger();
+  }, [schema, trigger]);
   const values = useWatch({ control: methods.control }) as V;
   // Subscribed here so react-hook-form keeps them current (its formState is a proxy).
   const { errors, touchedFields, isSubmitted, isDirty } = formState;
