@@ -33,9 +33,48 @@ import { BUILD_TIMEOUT_MS, buildProduction } from './productionBuild';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * The Chromium features playwright-core disables in its own `--disable-features` switch
+ * (playwright-core's chromiumSwitches.ts). Chromium keeps only the last `--disable-features` of
+ * a command line, so the switch of {@link CHROMIUM_ARGS}, which comes after playwright-core's,
+ * names them again; tests/tooling/chromiumArgs.test.ts fails when playwright-core's list changes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+] as const;
+
+/**
+ * Chrome's own UI pages that headless Chromium renders unseen for every new window, that is for
+ * every browser context a test opens: the omnibox popup (and its AI mode page) in a renderer
+ * process each, about 1.2 s of CPU per context, a fifth of the browser's CPU in a browser test
+ * file (docs/performance.md). Nothing of the app uses them.
+ */
+const BROWSER_UI_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'PreloadTopChromeWebUI',
+] as const;
+
+/**
  * Flags: headless without GPU or sandbox (containers, CI as root), and no traffic beyond loopback
- * (no QUIC, background networking, component updates or sync) so runs work offline.
- * playwright adds --headless itself and gives every launch a fresh temporary user-data-dir.
+ * (no QUIC, background networking, component updates or sync) so runs work offline; none of
+ * Chrome's own UI pages (BROWSER_UI_FEATURES). playwright adds --headless itself and gives every
+ * launch a fresh temporary user-data-dir.
  */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -45,6 +84,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
 ] as const;
 
 let browserPromise: Promise<Browser> | undefined;

@@ -1,0 +1,58 @@
+/**
+ * The Chromium flags of the browser tests (tests/support/browser.ts): they keep every feature
+ * playwright-core disables (Chromium keeps only the last `--disable-features` of a command line,
+ * and ours comes after playwright-core's), and no window renders Chrome's own UI pages.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, PLAYWRIGHT_DISABLED_FEATURES } from '../support/browser';
+
+/** The names in playwright-core's own `disabledFeatures` list (its bundled chromiumSwitches.ts). */
+function playwrightDisabledFeatures(): string[] {
+  const bundle = readFileSync(
+    createRequire(import.meta.url).resolve('playwright-core/lib/coreBundle'),
+    'utf8',
+  );
+  const list = /disabledFeatures = \[([\s\S]*?)\]/.exec(bundle)?.[1] ?? '';
+  // The entries are string literals, some behind a condition; comments hold no quotes.
+  return [...list.matchAll(/"([A-Za-z0-9]+)"/g)].map((match) => match[1]!);
+}
+
+/** The kinds and addresses of every target of a browser with `args` after one page opened. */
+async function targetsWith(args: readonly string[]): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...args] });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto('data:text/html,<p>page</p>');
+    const session = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await session.send('Target.getTargets', { filter: [{}] })) as {
+      targetInfos: { type: string; url: string }[];
+    };
+    return targetInfos.map((target) => `${target.type} ${target.url}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+describe('Chromium flags of the browser tests', () => {
+  it('keep the features playwright-core disables (its list, read from playwright-core)', () => {
+    const theirs = playwrightDisabledFeatures();
+    expect(theirs.length).toBeGreaterThan(5);
+    expect([...PLAYWRIGHT_DISABLED_FEATURES].sort()).toEqual([...theirs].sort());
+    const switches = CHROMIUM_ARGS.filter((arg) => arg.startsWith('--disable-features='));
+    expect(switches).toHaveLength(1);
+    expect(switches[0]!.slice('--disable-features='.length).split(',')).toEqual(
+      expect.arrayContaining(theirs),
+    );
+  });
+
+  it("open no Chrome UI page for a new window (without them, the omnibox popup's)", async () => {
+    const without = CHROMIUM_ARGS.filter((arg) => !arg.startsWith('--disable-features='));
+    expect((await targetsWith(without)).filter((t) => t.startsWith('browser_ui'))).not.toEqual([]);
+    expect((await targetsWith(CHROMIUM_ARGS)).filter((t) => t.startsWith('browser_ui'))).toEqual(
+      [],
+    );
+  });
+});
