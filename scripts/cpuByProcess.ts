@@ -24,6 +24,8 @@ const TICKS_PER_SECOND = 100;
 
 /** Kinds of process, first match wins: [name, test on the command line]. */
 const KINDS: [string, RegExp][] = [
+  // Chrome's own UI pages (Tab Search, preloaded for each new browser context), not the app's.
+  ['chromium renderer of browser UI', /chrom.*--type=renderer.*--top-chrome-webui/],
   ['chromium renderer', /chrom.*--type=renderer/],
   ['chromium gpu', /chrom.*--type=gpu-process/],
   ['chromium other', /chrom.*--type=/],
