@@ -96,11 +96,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The processes of a recorded entry still alive and still running the recorded command. */
 function survivors(entry: RecordedProcess, all: ProcessInfo[]): ProcessInfo[] {
-  const leader = all.find((p) => p.pid === entry.pid);
+  // A process that has exited but is not yet reaped (`ps` shows `[name] <defunct>`) runs nothing:
+  // a group whose leader is such a zombie may still have live members (a function worker).
+  const running = all.filter((p) => !p.args.endsWith('<defunct>'));
+  const leader = running.find((p) => p.pid === entry.pid);
   // The pid now runs something else: not ours. (While a group has members, Linux and macOS do
   // not hand its id out as a pid, so members of a group whose leader is gone are still ours.)
   if (leader && leader.args !== entry.args) return [];
-  return all.filter((p) => (entry.group ? p.pgid === entry.pid : p.pid === entry.pid));
+  return running.filter((p) => (entry.group ? p.pgid === entry.pid : p.pid === entry.pid));
 }
 
 /** Sends `signal` to an entry (its group if it has one); false when not permitted. */
