@@ -2,7 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { createRef } from 'react';
+import { ConfirmButtons, ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 
 /** The English texts of the ids used (shared/ cannot import the app's catalogues). */
 const messages = {
@@ -93,5 +94,26 @@ describe('ConfirmDialog', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
+describe('ConfirmButtons', () => {
+  it('shows Cancel alone when there is no action to confirm', async () => {
+    const onCancel = vi.fn();
+    const cancelRef = createRef<HTMLButtonElement>();
+    render(
+      <IntlProvider locale="en" messages={messages.en}>
+        <ConfirmButtons
+          confirmClassName="is-danger"
+          loading={false}
+          cancelRef={cancelRef}
+          onCancel={onCancel}
+        />
+      </IntlProvider>,
+    );
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel']);
+    expect(cancelRef.current).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });

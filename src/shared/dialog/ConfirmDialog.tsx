@@ -72,14 +72,16 @@ export interface ConfirmButtonsProps {
   loading: boolean;
   /** Given to Cancel, for the dialog's `initialFocus`. */
   cancelRef: RefObject<HTMLButtonElement | null>;
-  onConfirm: () => void;
+  /** Absent: Cancel alone (a dialog that explains why the action cannot be taken). */
+  onConfirm?: () => void;
   onCancel: () => void;
 }
 
 /**
  * The confirmation's footer: the confirming button, then Cancel (which the dialog focuses first,
  * see ConfirmDialog). Shared with the dialogs that confirm and then show an outcome in the same
- * card (shared/lists/BulkActionButton).
+ * card (shared/lists/BulkActionButton) and with the reference delete, which may offer another
+ * action or none (shared/lists/DeleteReferenceDialog).
  */
 export function ConfirmButtons({
   confirmLabel,
@@ -91,14 +93,16 @@ export function ConfirmButtons({
 }: ConfirmButtonsProps) {
   return (
     <>
-      <button
-        type="button"
-        className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
-        onClick={onConfirm}
-        disabled={loading}
-      >
-        {confirmLabel ?? <FormattedMessage id="Common.delete" />}
-      </button>
+      {onConfirm && (
+        <button
+          type="button"
+          className={`button ${confirmClassName}${loading ? ' is-loading' : ''}`}
+          onClick={onConfirm}
+          disabled={loading}
+        >
+          {confirmLabel ?? <FormattedMessage id="Common.delete" />}
+        </button>
+      )}
       <button
         ref={cancelRef}
         type="button"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReferencedCollection } from '../domain/derived/references';
+import { ConfirmButtons } from '../dialog/ConfirmDialog';
 import { Modal } from '../dialog/Modal';
 import { formatUses, isUsed, readReferenceUses, type ReferenceUses } from './referenceUses';
 
@@ -68,7 +69,8 @@ export function DeleteReferenceDialog({
   const result: Check = record && check?.id === record.id ? check.value : { state: 'checking' };
 
   let body: ReactNode;
-  let confirm: ReactNode = null;
+  // The action the footer offers beside Cancel, if any.
+  let action: { label: ReactNode; className: string; run: () => void } | null = null;
   if (result.state === 'checking') {
     body = (
       <p role="status">
@@ -77,16 +79,11 @@ export function DeleteReferenceDialog({
     );
   } else if (result.state === 'unused') {
     body = deleteBody;
-    confirm = (
-      <button
-        type="button"
-        className={`button is-danger${busy ? ' is-loading' : ''}`}
-        onClick={onDelete}
-        disabled={busy}
-      >
-        <FormattedMessage id="Common.delete" />
-      </button>
-    );
+    action = {
+      label: <FormattedMessage id="Common.delete" />,
+      className: 'is-danger',
+      run: onDelete,
+    };
   } else if (result.state === 'failed') {
     body = (
       <p className="notification is-danger" role="alert">
@@ -113,16 +110,11 @@ export function DeleteReferenceDialog({
       </>
     );
     if (onMarkObsolete)
-      confirm = (
-        <button
-          type="button"
-          className={`button is-warning${busy ? ' is-loading' : ''}`}
-          onClick={onMarkObsolete}
-          disabled={busy}
-        >
-          <FormattedMessage id="References.markObsolete" />
-        </button>
-      );
+      action = {
+        label: <FormattedMessage id="References.markObsolete" />,
+        className: 'is-warning',
+        run: onMarkObsolete,
+      };
   }
 
   return (
@@ -135,18 +127,14 @@ export function DeleteReferenceDialog({
         if (!busy) onCancel();
       }}
       footer={
-        <>
-          {confirm}
-          <button
-            ref={cancelRef}
-            type="button"
-            className="button"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            <FormattedMessage id="Common.cancel" />
-          </button>
-        </>
+        <ConfirmButtons
+          confirmLabel={action?.label}
+          confirmClassName={action?.className ?? ''}
+          loading={busy}
+          cancelRef={cancelRef}
+          onConfirm={action?.run}
+          onCancel={onCancel}
+        />
       }
     >
       {body}
