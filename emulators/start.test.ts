@@ -66,8 +66,8 @@ kill -TERM $pid; wait $pid; echo "second exit $?"`,
     const { output } = inNetns(
       `${START}
 node -e "require('net').createServer().listen(9000, '127.0.0.1'); setTimeout(() => {}, 60000)" & holder=$!
-sleep 0.5
-start ${dir}/log 'cannot start' ; sleep 1; echo "holder $holder"; cat ${dir}/log; kill $holder`,
+for _ in $(seq 1 300); do (exec 3<>/dev/tcp/127.0.0.1/9000) 2>/dev/null && break; sleep 0.05; done
+start ${dir}/log 'cannot start' ; wait $pid; echo "holder $holder"; cat ${dir}/log; kill $holder`,
       { LOCAL_DATA_DIR: join(dir, 'data') },
     );
     const holder = /holder (\d+)/.exec(output)![1];
