@@ -14,6 +14,7 @@ import {
   type PatchRoutesOnNavigationFunction,
   type RouteObject,
 } from 'react-router-dom';
+import { prefetchPublicOrder } from '@/features/public/publicOrderRead';
 import type { PageModuleLoader } from '@/shared/resource';
 import { FullCatalogue } from './i18n/FullCatalogue';
 import { detectLocale } from './i18n/locale';
@@ -73,10 +74,30 @@ const memberRoutes: RouteObject[] = [
   { path: '/profile', ...page(() => import('./ProfilePage')) },
 ];
 
+/**
+ * Starts reading the order of a public route (its `:id`) as the route matches, beside the page's
+ * code: the page would otherwise send the request only after its code, its words and its first
+ * render (one round trip and more later on a phone's network).
+ */
+const readOrderEarly: Pick<RouteObject, 'loader'> = {
+  loader: ({ params }) => {
+    prefetchPublicOrder(params.id);
+    return null;
+  },
+};
+
 /** Public pages: no sign-in, no admin data (spec section 6). */
 const publicRoutes: RouteObject[] = [
-  { path: '/qrcode/:id?', ...page(() => import('@/features/public/pages/QrCodePage')) },
-  { path: '/payment/:id/:total', ...page(() => import('@/features/public/pages/PaymentPage')) },
+  {
+    path: '/qrcode/:id?',
+    ...readOrderEarly,
+    ...page(() => import('@/features/public/pages/QrCodePage')),
+  },
+  {
+    path: '/payment/:id/:total',
+    ...readOrderEarly,
+    ...page(() => import('@/features/public/pages/PaymentPage')),
+  },
   { path: '/chart/:data?', ...page(() => import('@/features/public/pages/ChartPage')) },
 ];
 

@@ -39,6 +39,20 @@ function occurrences(pattern: RegExp): string[] {
   return found;
 }
 
+/**
+ * A built chunk (path relative to dist/) and every chunk it imports statically, directly or not:
+ * what the browser loads with it (minified: `import{a as b}from"./x.js"`).
+ */
+function staticClosure(chunk: string): string[] {
+  const seen = new Set<string>([chunk]);
+  for (const file of seen) {
+    for (const [, imported] of files.get(file)!.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) {
+      seen.add(path.posix.join(path.posix.dirname(file), imported!));
+    }
+  }
+  return [...seen];
+}
+
 describe('the production build (dist/)', () => {
   it('is the production build of the configured project', () => {
     expect(files.has('index.html')).toBe(true);
@@ -66,6 +80,25 @@ describe('the production build (dist/)', () => {
     // anywhere bundled it into /login all the same (4 KB gz). The resolver loads
     // Auth's hidden iframe from this path.
     expect(occurrences(/__\/auth\/iframe/)).toEqual([]);
+  });
+
+  it('lets the public pages load neither Firebase Auth nor the store', () => {
+    // A phone opening a QR, payment or chart link downloads React, the router, the words and the
+    // page (docs/performance.md, "The public pages on a phone"); a shared module grouped with Auth
+    // (vite.config.ts codeSplitting) once made them fetch the Auth and session chunks (50 KB gz).
+    const sdks = { auth: /identitytoolkit\.googleapis\.com/, store: /persist\/REHYDRATE/ };
+    for (const page of ['QrCodePage', 'PaymentPage', 'ChartPage']) {
+      const chunk = [...files.keys()].find((file) => file.startsWith(`assets/${page}-`));
+      expect(chunk, page).toBeDefined();
+      const loaded = staticClosure(chunk!);
+      expect(loaded.length).toBeGreaterThan(1);
+      for (const [name, sdk] of Object.entries(sdks)) {
+        expect(
+          loaded.filter((file) => sdk.test(files.get(file)!)),
+          `${page} loads ${name}`,
+        ).toEqual([]);
+      }
+    }
   });
 
   it('has no demo data (emulators/seed): accounts, passwords, records, the demo project', () => {
