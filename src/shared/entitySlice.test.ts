@@ -92,6 +92,15 @@ function setup(api = memoryApi(), accounts = memoryAccounts().accounts) {
   return { entity, store, all, state: () => store.getState().items };
 }
 
+/** The flags of a list that is being loaded (the first batch of a listen is awaited). */
+const flagsLoading = {
+  loading: true,
+  error: null,
+  loadError: null,
+  success: false,
+  deleted: false,
+};
+
 describe('createEntitySlice', () => {
   it('fetch sets loading, then fills data', async () => {
     const { entity, store, all, state } = setup();
@@ -331,6 +340,36 @@ describe('createWithAccount (the one account workflow of users, students and tut
     expect(next.ids).toEqual(['b', 'a']);
     expect(next.loading).toBe(false);
     expect(held.entities.old?.name).toBe('Old');
+  });
+
+  it('a first watch batch of a sorted slice is sorted as the adapter sorts it, without Immer', () => {
+    type Row = Item & { rank: number };
+    const { reducer, synced, adapter } = createEntitySlice<Row, Create, Modify>({
+      name: 'ranked',
+      sortComparer: (a, b) => b.rank - a.rank,
+    });
+    // Ties (rank 1 twice) keep the order the rows first came in; the last row given per id wins.
+    const upserts: Row[] = [
+      { id: 'x', name: 'X', rank: 1 },
+      { id: 'y', name: 'Y', rank: 3 },
+      { id: 'z', name: 'Z', rank: 1 },
+      { id: 'y', name: 'Y 2', rank: 0 },
+      { id: 'w', name: 'W', rank: 2 },
+      { id: 'v', name: 'V', rank: 5 },
+    ];
+    const loading = { ...adapter.getInitialState(), ...flagsLoading };
+    const next = reducer(loading, synced({ upserts, removals: ['v'], initial: true }));
+    // Immer freezes every row it drafts; this path leaves the rows as given.
+    expect(Object.isFrozen(upserts[4])).toBe(false);
+    const expected = adapter.removeMany(adapter.setAll(loading, upserts), ['v']);
+    expect(next.ids).toEqual(expected.ids);
+    expect(next.ids).toEqual(['w', 'x', 'z', 'y']);
+    expect(next.entities).toEqual(expected.entities);
+    expect(next.loading).toBe(false);
+    // Not drafted by Immer: the very row objects given, in frozen containers.
+    expect(next.entities.w).toBe(upserts[4]);
+    expect(Object.isFrozen(next.ids)).toBe(true);
+    expect(Object.isFrozen(next.entities)).toBe(true);
   });
 
   it("a watch batch that moves no row keeps the slice's ids array", () => {

@@ -217,11 +217,13 @@ export function applyWatchBatch<T extends { id: string }, S extends EntityState<
 }
 
 /**
- * A followed list's first batch (every row) as the state of an unsorted slice, without Immer,
- * with the adapter's outcome of `setAll(upserts)` then `removeMany(removals)` (ids in the order
- * the rows first appear, the last row given per id) and `loading` false. Through Immer the
- * adapter's setAll of 50,000 rows held the main thread for hundreds of ms just as the list
- * arrived (drafts and a frozen copy of every row), delaying a keystroke typed meanwhile.
+ * A followed list's first batch (every row) as the slice's state, without Immer, with the
+ * adapter's outcome of `setAll(upserts)` then `removeMany(removals)` and `loading` false: ids in
+ * the order the rows first appear (the last row given per id), then, for a sorted slice, in a
+ * stable sort by `sortComparer` (as Redux Toolkit's sorted adapter sorts the rows of a setAll).
+ * Through Immer the adapter's setAll of 50,000 rows held the main thread for hundreds of ms just
+ * as the list arrived (drafts and a frozen copy of every row), delaying a keystroke typed
+ * meanwhile; the students' and tutors' lists (sorted newest first) took that path.
  * `ids` and `entities` are frozen, shallowly: the slice's next action through Immer deep-freezes
  * a state it finds unfrozen, walking every row (80 ms at 10,000 rows in a Chromium profile), and
  * stops at an object already frozen.
@@ -230,6 +232,7 @@ export function applyWatchBatch<T extends { id: string }, S extends EntityState<
 function replaceAll<T extends { id: string }, S extends EntityState<T, string> & Flags>(
   state: S,
   batch: Pick<WatchBatch<T>, 'upserts' | 'removals'>,
+  sortComparer?: (a: T, b: T) => number,
 ): S {
   const entities: Record<string, T> = {};
   let ids: string[] = [];
@@ -242,6 +245,8 @@ function replaceAll<T extends { id: string }, S extends EntityState<T, string> &
     for (const id of removed) delete entities[id];
     if (removed.size > 0) ids = ids.filter((id) => !removed.has(id));
   }
+  // Array.prototype.sort is stable, as the adapter's sort of the deduplicated rows.
+  if (sortComparer) ids.sort((a, b) => sortComparer(entities[a] as T, entities[b] as T));
   return { ...state, ids: Object.freeze(ids), entities: Object.freeze(entities), loading: false };
 }
 
@@ -503,12 +508,12 @@ export function createEntitySlice<T extends { id: string }, C, M extends { id: s
   const selectors = adapter.getSelectors();
   /**
    * The slice's reducer, with a followed list's batches applied without Immer: later changes by
-   * applyWatchBatch, the first batch (the whole list) of an unsorted slice by replaceAll.
+   * applyWatchBatch, the first batch (the whole list) by replaceAll.
    */
   const reducer = (state: EntityListState<T> | undefined, action: UnknownAction) => {
     if (state && synced.match(action)) {
       if (!action.payload.initial) return applyWatchBatch(state, action.payload, sortComparer);
-      if (!sortComparer) return replaceAll(state, action.payload);
+      return replaceAll(state, action.payload, sortComparer);
     }
     return slice.reducer(state, action);
   };
