@@ -27,7 +27,7 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, newPage, signedInPage } from '../support/browser';
 
 const tag = uniqueId()
   .replace(/[^a-z0-9]/gi, '')
@@ -52,13 +52,10 @@ const paths = [
 
 let admin: TestAccount;
 let otherAdmin: TestAccount;
-const pages: Page[] = [];
 
-async function page(options: { locale?: string; width?: number } = {}): Promise<Page> {
-  const p = await newPage(options);
-  pages.push(p);
-  await signIn(p, admin.email, admin.password, { locale: options.locale });
-  return p;
+/** The admin's page in this language and width, shared by the tests that ask for the same. */
+function page(options: { locale?: string; width?: number } = {}): Promise<Page> {
+  return signedInPage(admin, options);
 }
 
 beforeAll(async () => {
@@ -96,7 +93,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const p of pages) await p.context().close();
   await closeBrowser();
   await removePaths(...paths);
   if (otherAdmin) await deleteAccount(otherAdmin.uid);
@@ -229,6 +225,7 @@ describe('a phone, 390 px', () => {
     ['es', 'Back Office de Tutorías'],
   ])('%s: the product name is whole in the header', async (locale, name) => {
     const p = await page({ locale, width: 390 });
+    await p.goto('/');
     const brand = p.getByRole('banner').getByRole('link', { name, exact: true });
     await brand.waitFor();
     const cut = await brand.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
@@ -241,6 +238,7 @@ describe('a phone, 390 px', () => {
 describe('words', () => {
   it('Spanish says alumnos, never estudiantes, and names both kinds of level', async () => {
     const p = await page({ locale: 'es' });
+    await p.goto('/');
     const nav = p.getByRole('navigation', { name: 'Navegación principal' });
     await nav.getByRole('link', { name: 'Gestionar alumnos' }).waitFor();
     expect(await nav.textContent()).not.toMatch(/estudiante/i);
@@ -258,6 +256,7 @@ describe('words', () => {
 
   it('English names browsing levels and field levels, never a bare "Levels"', async () => {
     const p = await page();
+    await p.goto('/');
     const nav = p.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Manage browsing levels' }).waitFor();
     await nav.getByRole('link', { name: 'Field levels', exact: true }).waitFor();
@@ -326,7 +325,6 @@ describe('details', () => {
 
   it('the login page offers no social sign-in that does nothing', async () => {
     const p = await newPage();
-    pages.push(p);
     await p.goto('/login');
     await p.getByRole('button', { name: 'Login', exact: true }).waitFor();
     for (const name of ['Facebook', 'Google', 'Microsoft']) {

@@ -19,19 +19,16 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, firstColumnTexts, newPage, signIn } from '../support/browser';
+import { closeBrowser, firstColumnTexts, signedInPage } from '../support/browser';
 
-const pages: Page[] = [];
 const cleanup: string[] = [];
 let admin: TestAccount;
 
 const db = () => getAdminDatabase(adminApp());
 
-async function adminPage(): Promise<Page> {
-  const p = await newPage({ locale: 'en' });
-  pages.push(p);
-  await signIn(p, admin.email, admin.password);
-  return p;
+/** The admin's page, shared by the file's tests (each opens its screen with goto). */
+function adminPage(): Promise<Page> {
+  return signedInPage(admin, { locale: 'en' });
 }
 
 /** Ids of the records under `path` whose `name` is `name`. */
@@ -76,7 +73,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(pages.map((p) => p.context().close()));
   await closeBrowser();
   if (cleanup.length) await removePaths(...cleanup);
   if (admin) await deleteAccount(admin.uid);

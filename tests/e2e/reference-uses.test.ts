@@ -21,19 +21,16 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, signedInPage } from '../support/browser';
 import { studentRecord } from '../integration/peopleFixtures';
 
-const pages: Page[] = [];
 const cleanup: string[] = [];
 let admin: TestAccount;
 const db = () => getAdminDatabase(adminApp());
 
-async function adminPage(locale: 'en' | 'es'): Promise<Page> {
-  const p = await newPage({ locale });
-  pages.push(p);
-  await signIn(p, admin.email, admin.password);
-  return p;
+/** The admin's page in `locale`, shared by the file's tests (each opens its screen with goto). */
+function adminPage(locale: 'en' | 'es'): Promise<Page> {
+  return signedInPage(admin, { locale });
 }
 
 /** A subject named `name` (sorted far after the demo data's). */
@@ -118,7 +115,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(pages.map((p) => p.context().close()));
   await closeBrowser();
   // Students first, so that their counters are taken back by the triggers.
   if (cleanup.length) await writeRecords(Object.fromEntries(cleanup.map((path) => [path, null])));

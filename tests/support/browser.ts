@@ -16,7 +16,7 @@
  * afterAll(closeBrowser);
  * ```
  */
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
 import { waitForHttp } from '../../emulators/wait';
 import {
   backend,
@@ -141,6 +141,7 @@ export async function closeBrowser(): Promise<void> {
     browserPromise = undefined;
     return;
   }
+  signedInPages.clear();
   await Promise.all(browser.contexts().map((context) => context.close()));
 }
 
@@ -264,6 +265,49 @@ export async function signInWithForm(
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.login, exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { timeout: timeoutMs });
+}
+
+/** The pages {@link signedInPage} keeps for a file's next tests, by account and language. */
+const signedInPages = new Map<string, Page>();
+
+/**
+ * A page signed in as `account` ({@link signIn}), kept for the file's next tests that ask for the
+ * same account and language: a new browser context costs a renderer process and an app boot
+ * (about 1.8 s of CPU, docs/performance.md), and signing in another boot. For tests that open the
+ * screen they check with `page.goto`, which starts the app afresh (its memory, its dialogs, the
+ * viewport's width read anew); what the browser stores (the session, the lists redux-persist keeps
+ * in IndexedDB) stays, as when a user opens another link in the same browser. A test that needs a
+ * browser of its own (cookies, storage, no session) uses {@link newPage}.
+ *
+ * On reuse the page first leaves the app for a file of its origin (public/favicon.svg), accepting
+ * the browser's leave-this-page prompt that a form with unsaved changes raises, so the test's
+ * `goto` starts from a page that asks nothing; then takes the viewport of `options`.
+ * {@link closeBrowser} forgets the pages.
+ *
+ * @throws what {@link newPage} and {@link signIn} throw
+ */
+export async function signedInPage(
+  account: { email: string; password: string },
+  options: PageOptions = {},
+): Promise<Page> {
+  const key = JSON.stringify([account.email, options.locale ?? 'en']);
+  const kept = signedInPages.get(key);
+  if (kept && !kept.isClosed()) {
+    const leave = (dialog: Dialog) =>
+      dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss();
+    kept.on('dialog', leave);
+    try {
+      await kept.goto('/favicon.svg');
+    } finally {
+      kept.off('dialog', leave);
+    }
+    await kept.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
+    return kept;
+  }
+  const page = await newPage(options);
+  await signIn(page, account.email, account.password, { locale: options.locale });
+  signedInPages.set(key, page);
+  return page;
 }
 
 /** A fresh admin account signed in on a page of its own (see {@link adminSession}). */
