@@ -34,12 +34,34 @@ const SRC = fileURLToPath(new URL('./src', import.meta.url));
 const INDEX_HTML = fileURLToPath(new URL('./index.html', import.meta.url));
 
 /**
- * Every word (run of letters, digits, `_` and `-`) of the app's source and index.html, as written
- * and in lower case.
+ * What the first paint of any page and the whole of a public page render (index.html's loading
+ * state, the entry, the route error, the QR, payment and chart pages with what they use): their
+ * Bulma rules are the entry's stylesheet, every other rule comes with the first page that needs
+ * more (`bulma.min.css?part=rest`, imported by the session's chunk and the e-mail action screens).
+ * Paths under src/; a directory stands for every file in it. dist.test.ts checks that each Bulma
+ * class a public page's code names is in the entry's stylesheet.
  */
-function sourceWords(): Set<string> {
+const FIRST_PAINT_SOURCES = [
+  'main.tsx',
+  'app/App.tsx',
+  'app/router.tsx',
+  'app/RouteError.tsx',
+  'app/layout/PageLoader.tsx',
+  'features/public',
+  'shared/i18n',
+  'shared/forms/LoadingStatus.tsx',
+  'shared/QrCode.tsx',
+  'shared/intelligence',
+];
+
+/**
+ * Every word (run of letters, digits, `_` and `-`) of the app's source (or of the files of
+ * `only`, paths under src/) and index.html, as written and in lower case.
+ */
+function sourceWords(only?: readonly string[]): Set<string> {
   const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(tsx?|json|html)$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .filter((f) => !only || only.some((path) => f === path || f.startsWith(`${path}/`)))
     .map((f) => join(SRC, f));
   const words = new Set<string>();
   for (const file of [...files, INDEX_HTML]) {
@@ -76,32 +98,53 @@ function selectorUsed(selector: string, words: Set<string>): boolean {
  * does the dark theme of `prefers-color-scheme: dark`. postcss is Vite's own dependency. The dev
  * server trims too, so e2e tests see what production ships; it reloads the stylesheet when an
  * edit brings new words.
+ *
+ * Imported in two parts, each rule in one of them: `?part=first`, the entry's (render-blocking)
+ * stylesheet, keeps what FIRST_PAINT_SOURCES use (the public pages on a phone wait for no other
+ * rule: 30 KB gz was on their critical path); `?part=rest` everything else the app uses. The rest
+ * comes after the first part, so a rule of the rest that meets a first-part rule on one element at
+ * the same specificity now wins where Bulma's order made it lose: Bulma's helpers are
+ * `!important` and its components keep to their own classes, so such pairs are rare (none seen on
+ * the e2e tests' screens); the app's own stylesheets come after both.
  */
 export function trimBulma(): Plugin {
   const bulma = /\/node_modules\/bulma\/css\/.*\.css$/;
-  let words: Set<string> | undefined;
+  let words: { all: Set<string>; first: Set<string> } | undefined;
   return {
     name: 'trim-bulma',
     enforce: 'pre',
     transform(code, id) {
-      if (!bulma.test(id.split('?')[0] ?? '')) return null;
-      const used = (words ??= sourceWords());
+      const [path, query = ''] = id.split('?');
+      if (!bulma.test(path ?? '')) return null;
+      const part = new URLSearchParams(query).get('part');
+      const used = (words ??= { all: sourceWords(), first: sourceWords(FIRST_PAINT_SOURCES) });
       const root = postcss.parse(code);
       root.walkRules((rule) => {
-        const kept = rule.selectors.filter((selector) => selectorUsed(selector, used));
+        const kept = rule.selectors.filter(
+          (selector) =>
+            selectorUsed(selector, used.all) &&
+            (part === 'first'
+              ? selectorUsed(selector, used.first)
+              : part !== 'rest' || !selectorUsed(selector, used.first)),
+        );
         if (kept.length === 0) rule.remove();
         else rule.selectors = kept;
       });
       root.walkAtRules((atRule) => {
-        if (atRule.nodes?.length === 0) atRule.remove();
+        if (atRule.nodes?.length === 0 || (part === 'rest' && atRule.name === 'charset')) {
+          atRule.remove();
+        }
       });
       return { code: root.toString(), map: null };
     },
     configureServer(server) {
       server.watcher.on('change', (file) => {
         if (!file.startsWith(SRC) || !words) return;
-        const next = sourceWords();
-        if ([...next].every((w) => words!.has(w))) return;
+        const next = { all: sourceWords(), first: sourceWords(FIRST_PAINT_SOURCES) };
+        const known = words;
+        if ((['all', 'first'] as const).every((k) => [...next[k]].every((w) => known[k].has(w)))) {
+          return;
+        }
         words = next;
         for (const module of server.moduleGraph.idToModuleMap.values()) {
           if (bulma.test(module.id?.split('?')[0] ?? '')) server.reloadModule(module);

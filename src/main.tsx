@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'bulma/css/bulma.min.css';
-import './app/styles.css';
+// Only the Bulma rules of the first paint and of the public pages (vite.config.ts trimBulma): the
+// rest comes with the session's chunk (session.tsx) and the e-mail action screens.
+import 'bulma/css/bulma.min.css?part=first';
+import './app/boot.css';
 import { App } from './app/App';
 import { detectLocale } from './app/i18n/locale';
 import { prefetchCoreCatalogue } from './app/i18n/messages';

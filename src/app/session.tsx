@@ -7,6 +7,10 @@
  * phone").
  */
 import type { ReactNode } from 'react';
+// The Bulma rules beyond the first paint's (vite.config.ts trimBulma), then the shell's own, which
+// must come after them.
+import 'bulma/css/bulma.min.css?part=rest';
+import './styles.css';
 import { Provider } from 'react-redux';
 import { Outlet } from 'react-router-dom';
 import { useAppSelector } from './hooks';

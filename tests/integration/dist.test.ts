@@ -7,7 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduction, PRODUCTION_ENV, type ProductionBuild } from '../support/productionBuild';
+import {
+  buildProduction,
+  PRODUCTION_ENV,
+  ROOT,
+  type ProductionBuild,
+} from '../support/productionBuild';
 
 let build: ProductionBuild | undefined;
 /** Deployed file path (relative to dist/) -> its text. */
@@ -98,6 +103,43 @@ describe('the production build (dist/)', () => {
           `${page} loads ${name}`,
         ).toEqual([]);
       }
+    }
+  });
+
+  it('gives the first paint only the Bulma rules of the public pages, and each one they use', () => {
+    // index.html's stylesheet blocks every page's first paint; the public pages, opened on a
+    // phone, need a handful of Bulma's classes (vite.config.ts trimBulma: `?part=first`).
+    const linked = [
+      ...files.get('index.html')!.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g),
+    ];
+    expect(linked).toHaveLength(1);
+    const first = files.get(linked[0]![1]!)!;
+    const others = [...files].filter(([file]) => file.endsWith('.css') && file !== linked[0]![1]);
+    const rule = (name: string) => new RegExp(`\\.${name}(?![\\w-])`);
+    // The signed-in screens' components come later, with the session's chunk.
+    for (const name of ['navbar', 'input', 'dropdown', 'modal', 'tabs', 'pagination']) {
+      expect(rule(name).test(first), name).toBe(false);
+      expect(
+        others.some(([, text]) => rule(name).test(text)),
+        name,
+      ).toBe(true);
+    }
+    // Every Bulma class a public page's code names is styled by the first one.
+    const bulma = readFileSync(path.join(ROOT, 'node_modules/bulma/css/bulma.min.css'), 'utf8');
+    for (const page of ['QrCodePage', 'PaymentPage', 'ChartPage']) {
+      const chunk = [...files.keys()].find((file) => file.startsWith(`assets/${page}-`))!;
+      const named = new Set(
+        staticClosure(chunk).flatMap((file) =>
+          [...files.get(file)!.matchAll(/className:\s*[`"']([^`"']*)[`"']/g)].flatMap(([, names]) =>
+            names!.split(/\s+/).filter(Boolean),
+          ),
+        ),
+      );
+      expect(named.size, page).toBeGreaterThan(3);
+      const missing = [...named].filter(
+        (name) => rule(name).test(bulma) && !rule(name).test(first),
+      );
+      expect(missing, page).toEqual([]);
     }
   });
 

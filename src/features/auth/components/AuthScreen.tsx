@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LanguageSwitch } from '@/shared/i18n/LanguageSwitch';
+// The Bulma rules beyond the first paint's (vite.config.ts trimBulma): the e-mail action page
+// uses this frame outside the session's routes, which bring them to every other screen.
+import 'bulma/css/bulma.min.css?part=rest';
+import './authScreen.css';
 
 /**
  * The frame of the public auth screens (login, password recovery): a centred card with the
