@@ -372,6 +372,55 @@ describe('createWithAccount (the one account workflow of users, students and tut
     expect(Object.isFrozen(next.entities)).toBe(true);
   });
 
+  it('selectAll after live batches: the rows in ids order, the same array while nothing changes', () => {
+    type Row = Item & { rank: number };
+    const { reducer, synced, selectors } = createEntitySlice<Row, Create, Modify>({
+      name: 'ranked',
+      sortComparer: (a, b) => b.rank - a.rank,
+    });
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const row = (id: string, rank = Math.floor(next() * 1000)): Row => ({
+      id,
+      name: `N${next()}`,
+      rank,
+    });
+    let state = reducer(
+      undefined,
+      synced({
+        upserts: Array.from({ length: 30 }, (_, i) => row(`r${i}`)),
+        removals: [],
+        initial: true,
+      }),
+    );
+    let rows = selectors.selectAll(state);
+    for (let step = 0; step < 200; step++) {
+      const held = state.ids[Math.floor(next() * state.ids.length)] ?? 'r0';
+      const kind = next();
+      // Mostly a field changed in place (the order kept), sometimes a move, an addition or a removal.
+      const batch =
+        kind < 0.6
+          ? {
+              upserts: [{ ...(state.entities[held] as Row), name: `renamed ${step}` }],
+              removals: [],
+            }
+          : kind < 0.75
+            ? { upserts: [row(held)], removals: [] }
+            : kind < 0.9
+              ? { upserts: [row(`new${step}`)], removals: [] }
+              : { upserts: [], removals: [held] };
+      const before = state;
+      state = reducer(state, synced({ ...batch, initial: false }));
+      const now = selectors.selectAll(state);
+      expect(now).toEqual(state.ids.map((id) => state.entities[id]));
+      // The rows of the state before are left as they were.
+      expect(selectors.selectAll(before)).toBe(rows);
+      expect(rows).toEqual(before.ids.map((id) => before.entities[id]));
+      expect(selectors.selectAll(state)).toBe(now);
+      rows = now;
+    }
+  });
+
   it("a watch batch that moves no row keeps the slice's ids array", () => {
     const { reducer, synced } = createEntitySlice<Item, Create, Modify>({ name: 'items' });
     const first = reducer(
