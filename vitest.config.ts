@@ -11,11 +11,11 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
  * Browser test files that need the backend to themselves, run one at a time after the others:
  * each checks what no concurrent file may change (the dashboard's counters and queues in
  * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
- * its own data on the first page of each list (spanish: no English text; accessibility: axe;
- * hosting: no console error, beside its own Hosting emulator; in the pool, the import file's 390
- * students pushed hosting's student off the first page); audit-readable puts its subjects after
- * every other one, which would make another file's newest subject no longer the last. Every
- * other e2e file makes and reads only its own records, and runs in two workers.
+ * its own data on the first page of each list (spanish: no English text, where another file's
+ * English data would count; accessibility: axe, on the demo records spanish writes too);
+ * audit-readable puts its subjects after every other one, which would make another file's newest
+ * subject no longer the last. Every other e2e file makes and reads only its own records (hosting
+ * finds its student by searching), and runs in two workers.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
@@ -23,7 +23,6 @@ const E2E_ALONE = [
   'tests/e2e/notifications.test.ts',
   'tests/e2e/spanish.test.ts',
   'tests/e2e/accessibility.test.ts',
-  'tests/e2e/hosting.test.ts',
   'tests/e2e/audit-readable.test.ts',
 ];
 
