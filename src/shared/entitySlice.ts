@@ -245,9 +245,21 @@ function replaceAll<T extends { id: string }, S extends EntityState<T, string> &
     for (const id of removed) delete entities[id];
     if (removed.size > 0) ids = ids.filter((id) => !removed.has(id));
   }
+  // The rows sorted, not the ids: no two lookups per comparison (~800,000 comparisons at 50,000).
   // Array.prototype.sort is stable, as the adapter's sort of the deduplicated rows.
-  if (sortComparer) ids.sort((a, b) => sortComparer(entities[a] as T, entities[b] as T));
-  return { ...state, ids: Object.freeze(ids), entities: Object.freeze(entities), loading: false };
+  const rows = ids.map((id) => entities[id] as T);
+  if (sortComparer) {
+    rows.sort(sortComparer);
+    ids = rows.map((row) => row.id);
+  }
+  const next = {
+    ...state,
+    ids: Object.freeze(ids),
+    entities: Object.freeze(entities),
+    loading: false,
+  };
+  rowsByEntities.set(next.entities, { ids: next.ids, rows });
+  return next;
 }
 
 /**
