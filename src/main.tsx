@@ -5,12 +5,13 @@ import { createRoot } from 'react-dom/client';
 import 'bulma/css/bulma.min.css?part=first';
 import './app/boot.css';
 import { App } from './app/App';
+import { firstCatalogueScope } from './app/router';
 import { detectLocale } from './app/i18n/locale';
-import { prefetchCoreCatalogue } from './app/i18n/messages';
+import { prefetchFirstCatalogue } from './app/i18n/messages';
 
 // The store and Firebase Auth are not started here: the router loads them with the first route
 // that needs the session (src/app/session.tsx), so the public pages never download them.
-prefetchCoreCatalogue(detectLocale());
+prefetchFirstCatalogue(detectLocale(), firstCatalogueScope);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

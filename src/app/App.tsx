@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from './i18n/I18nProvider';
-import { router } from './router';
+import { firstCatalogueScope, router } from './router';
 import { loadToastify, toastContainerMounted, useToastsRequested } from './toasts';
 
 /**
@@ -11,7 +11,7 @@ import { loadToastify, toastContainerMounted, useToastsRequested } from './toast
  */
 export function App() {
   return (
-    <I18nProvider>
+    <I18nProvider firstScope={firstCatalogueScope}>
       <RouterProvider router={router} />
       <Toasts />
     </I18nProvider>

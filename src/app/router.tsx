@@ -18,7 +18,7 @@ import { prefetchPublicOrder } from '@/features/public/publicOrderRead';
 import type { PageModuleLoader } from '@/shared/resource';
 import { FullCatalogue } from './i18n/FullCatalogue';
 import { detectLocale } from './i18n/locale';
-import { prefetchFullCatalogue } from './i18n/messages';
+import { prefetchFullCatalogue, type CatalogueScope } from './i18n/messages';
 import { PageLoader } from './layout/PageLoader';
 import type { RegisteredResource } from './resources';
 import { RouteError } from './RouteError';
@@ -85,6 +85,23 @@ const readOrderEarly: Pick<RouteObject, 'loader'> = {
     return null;
   },
 };
+
+/**
+ * Whether `pathname` is one of the public pages below, which need their own words beside the
+ * core catalogue (messages.ts). No screen links from a sign-in screen to them, so the part of the
+ * catalogue chosen when the app starts is enough for every screen until the full one is loaded.
+ */
+export function isPublicPath(pathname: string): boolean {
+  return /^\/(qrcode|payment|chart)(\/|$)/.test(pathname);
+}
+
+/**
+ * The part of the catalogue the page opened needs first: a public page's words (QR, payment,
+ * chart) are not part of the core, which /login downloads (messages.ts).
+ */
+export const firstCatalogueScope: CatalogueScope = isPublicPath(window.location.pathname)
+  ? 'public'
+  : 'core';
 
 /** Public pages: no sign-in, no admin data (spec section 6). */
 const publicRoutes: RouteObject[] = [

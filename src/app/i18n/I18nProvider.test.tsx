@@ -43,4 +43,27 @@ describe('I18nProvider (/login downloads only the core catalogue)', () => {
     expect(screen.getByTestId('full-only')).toHaveTextContent('Basic Profile');
     expect(screen.getByText('Sign in to your account')).toBeInTheDocument();
   });
+
+  it("loads a public page's words with the core when it opens on one, and /login's core without them", async () => {
+    document.cookie = 'locale=en; path=/';
+    const publicWord = () => (
+      <p data-testid="public">
+        <FormattedMessage id="Public.qr.title" defaultMessage="(missing)" />
+      </p>
+    );
+    const core = render(<I18nProvider>{publicWord()}</I18nProvider>);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.getByTestId('public')).toHaveTextContent('(missing)');
+    core.unmount();
+
+    render(
+      <I18nProvider firstScope="public">
+        <Probe />
+        {publicWord()}
+      </I18nProvider>,
+    );
+    expect(await screen.findByText('Sign in to your account')).toBeInTheDocument();
+    expect(screen.getByTestId('public')).not.toHaveTextContent('(missing)');
+    expect(screen.getByText('core catalogue')).toBeInTheDocument();
+  });
 });

@@ -21,12 +21,19 @@ interface Loaded {
  * has arrived: a screen without its words would flash message ids. A failed download is retried on
  * the next language switch or request.
  */
-export function I18nProvider({ children }: { children: ReactNode }) {
+export function I18nProvider({
+  children,
+  firstScope = 'core',
+}: {
+  children: ReactNode;
+  /** The part of the catalogue to load first: 'public' when the page opened is a public page. */
+  firstScope?: CatalogueScope;
+}) {
   const [locale, setLocaleState] = useState<Locale>(detectLocale);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   // Once a screen needed the full catalogue, every language switch loads the full one: the
   // signed-in screens (FullCatalogue) would unmount while only a core is there.
-  const [scope, setScope] = useState<CatalogueScope>('core');
+  const [scope, setScope] = useState<CatalogueScope>(firstScope);
 
   useEffect(() => {
     let cancelled = false;

@@ -16,14 +16,25 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Message id -> ICU message text. */
 export type Catalogue = Record<string, string>;
 
-/** Which part of a language's catalogue: 'core' for the sign-in screens, 'full' for all. */
-export type CatalogueScope = 'core' | 'full';
+/**
+ * Which part of a language's catalogue: 'core' for the sign-in screens, 'public' for the public
+ * pages (the core and their own words), 'full' for all.
+ */
+export type CatalogueScope = 'core' | 'public' | 'full';
 
 type Loader = () => Promise<{ default: Catalogue }>;
 
 const loaders: Record<Locale, Record<CatalogueScope, Loader>> = {
-  en: { core: () => import('./catalogues/en.core'), full: () => import('./catalogues/en.full') },
-  es: { core: () => import('./catalogues/es.core'), full: () => import('./catalogues/es.full') },
+  en: {
+    core: () => import('./catalogues/en.core'),
+    public: () => import('./catalogues/en.public'),
+    full: () => import('./catalogues/en.full'),
+  },
+  es: {
+    core: () => import('./catalogues/es.core'),
+    public: () => import('./catalogues/es.public'),
+    full: () => import('./catalogues/es.full'),
+  },
 };
 
 /** Downloads one part of a language's catalogue. */
@@ -32,12 +43,13 @@ export async function loadCatalogue(locale: Locale, scope: CatalogueScope): Prom
 }
 
 /**
- * Starts downloading a language's core catalogue: the entry calls it before React renders, so the
- * words arrive with the first route's code instead of one round trip after the first render
- * (I18nProvider asks for them in an effect).
+ * Starts downloading the part of a language's catalogue the first screen needs (`scope`: 'core',
+ * or 'public' on a public page): the entry calls it before React renders, so the words arrive
+ * with the first route's code instead of one round trip after the first render (I18nProvider
+ * asks for them in an effect).
  */
-export function prefetchCoreCatalogue(locale: Locale): void {
-  void loaders[locale].core().catch(() => undefined);
+export function prefetchFirstCatalogue(locale: Locale, scope: CatalogueScope): void {
+  void loaders[locale][scope]().catch(() => undefined);
 }
 
 /** Starts downloading a language's full catalogue (e.g. with the code of the screen that needs it). */

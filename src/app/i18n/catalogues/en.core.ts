@@ -4,13 +4,12 @@ import { mergeCatalogues, type Catalogue } from '../messages';
  * The en messages of the screens a signed-out visitor sees first (see messages.ts): sign-in,
  * recovery and e-mail links (auth), common words, Auth's errors (errors.json; the signed-in
  * services' are in serviceErrors.json), and the shell any visitor may meet (404,
- * route error, language switch), and the public pages' own (QR, payment, result chart: public,
- * intelligence; ~2 KB compressed), which students and tutors open on phones and which would
- * otherwise wait for the whole catalogue. The local outbox's words only where the outbox exists
+ * route error, language switch); the public pages' words are a part of their own
+ * (en.public.ts). The local outbox's words only where the outbox exists
  * (VITE_USE_EMULATORS; router.tsx localRoutes).
  */
 const core: Catalogue = mergeCatalogues({
-  ...import.meta.glob<Catalogue>('../en/{auth,common,errors,shell,public,intelligence}.json', {
+  ...import.meta.glob<Catalogue>('../en/{auth,common,errors,shell}.json', {
     eager: true,
     import: 'default',
   }),

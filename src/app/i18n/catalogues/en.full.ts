@@ -9,7 +9,7 @@ import core from './en.core';
 const full: Catalogue = mergeCatalogues({
   core,
   ...import.meta.glob<Catalogue>(
-    ['../en/*.json', '!../en/{auth,common,errors,shell,public,intelligence,outbox}.json'],
+    ['../en/*.json', '!../en/{auth,common,errors,shell,outbox}.json'],
     {
       eager: true,
       import: 'default',

@@ -9,7 +9,7 @@ import core from './es.core';
 const full: Catalogue = mergeCatalogues({
   core,
   ...import.meta.glob<Catalogue>(
-    ['../es/*.json', '!../es/{auth,common,errors,shell,public,intelligence,outbox}.json'],
+    ['../es/*.json', '!../es/{auth,common,errors,shell,outbox}.json'],
     {
       eager: true,
       import: 'default',
