@@ -34,7 +34,8 @@
  * `dir/{list}.cpuprofile` and prints where the main thread's time went after the first row
  * (summarizeProfile in bench/support/chromiumHarness.ts);
  * `--remote-samples 20` renames that many students (default 5); `--profile out.cpuprofile`
- * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools;
+ * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools,
+ * and prints its summary (summarizeProfile);
  * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
  * it received, in ms after the Login click (where the sign-in time goes).
  *
@@ -447,8 +448,10 @@ async function measure(n: number, base: string, email: string, password: string)
     await rename(id, student.name);
   }
   if (profile) {
-    const { profile: recorded } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+    const { profile: recorded } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     writeFileSync(profile, JSON.stringify(recorded));
+    console.log(`\nremote changes: CPU profile in ${profile}; main thread during the renames:`);
+    for (const line of summarizeProfile(recorded)) console.log(`  ${line}`);
   }
   const shown = remote.filter(Number.isFinite);
   figures.set(
