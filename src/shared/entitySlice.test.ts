@@ -311,8 +311,22 @@ describe('createWithAccount (the one account workflow of users, students and tut
         const before = actual;
         expected = adapter.removeMany(adapter.setMany(expected, upserts), removals);
         actual = applyWatchBatch(actual, { upserts, removals }, sortComparer);
-        expect(actual.ids).toEqual(expected.ids);
         expect(actual.entities).toEqual(expected.entities);
+        if (sortComparer) {
+          // The same rows, sorted; among equals a row whose key did not change keeps its place,
+          // where the adapter moves it behind its equals.
+          expect([...actual.ids].sort()).toEqual([...expected.ids].sort());
+          const rows = actual.ids.map((id) => actual.entities[id] as Row);
+          rows.forEach((r, i) => {
+            if (i > 0) expect(sortComparer(rows[i - 1] as Row, r)).toBeLessThanOrEqual(0);
+          });
+          const kept = before.ids.filter(
+            (id) =>
+              id in actual.entities &&
+              (actual.entities[id] as Row).rank === (before.entities[id] as Row).rank,
+          );
+          expect(actual.ids.filter((id) => kept.includes(id))).toEqual(kept);
+        } else expect(actual.ids).toEqual(expected.ids);
         // The held state is never changed in place (selectors compare by reference).
         if (upserts.length + removals.length > 0) expect(actual.entities).not.toBe(before.entities);
       }
@@ -419,6 +433,38 @@ describe('createWithAccount (the one account workflow of users, students and tut
       expect(selectors.selectAll(state)).toBe(now);
       rows = now;
     }
+  });
+
+  it('a row changed without changing its sort key keeps its place among its equals', () => {
+    type Row = Item & { rank: number };
+    const { reducer, synced } = createEntitySlice<Row, Create, Modify>({
+      name: 'ranked',
+      sortComparer: (a, b) => b.rank - a.rank,
+    });
+    const first = reducer(
+      undefined,
+      synced({
+        upserts: [
+          { id: 'a', name: 'A', rank: 2 },
+          { id: 'b', name: 'B', rank: 1 },
+          { id: 'c', name: 'C', rank: 1 },
+          { id: 'd', name: 'D', rank: 1 },
+        ],
+        removals: [],
+        initial: true,
+      }),
+    );
+    const renamed = reducer(
+      first,
+      synced({ upserts: [{ id: 'b', name: 'Bee', rank: 1 }], removals: [], initial: false }),
+    );
+    expect(renamed.ids).toBe(first.ids);
+    expect(renamed.entities.b?.name).toBe('Bee');
+    const moved = reducer(
+      renamed,
+      synced({ upserts: [{ id: 'c', name: 'C', rank: 3 }], removals: [], initial: false }),
+    );
+    expect(moved.ids).toEqual(['c', 'a', 'b', 'd']);
   });
 
   it("a watch batch that moves no row keeps the slice's ids array", () => {

@@ -157,8 +157,12 @@ interface Flags {
 /**
  * A followed list's later batch (`synced`, not `initial`) applied to the slice state without
  * Immer, with the same outcome as the adapter's `setMany(upserts)` then `removeMany(removals)`:
- * - sorted (`sortComparer`): each upserted row leaves its place and is inserted after the rows
- *   it compares equal to (Redux Toolkit's sorted adapter does the same binary insertion);
+ * - sorted (`sortComparer`): a held row that compares equal to the row it replaces (its sort key
+ *   unchanged: a rename in a list sorted by date) keeps its place; any other upserted row leaves
+ *   its place and is inserted after the rows it compares equal to (Redux Toolkit's sorted
+ *   adapter's binary insertion). The adapter moves every upserted row so: a rename would move the
+ *   row behind the others of the same date (a jump in the list) and give a new `ids` array, so
+ *   that selectAll's rows could not be carried over (carryRows);
  * - unsorted: a held row keeps its place, a new one is appended;
  * - removed ids leave `ids` and `entities`; `ids` stays the same array when its order is
  *   unchanged (selectors memoised on it keep their result).
@@ -184,10 +188,20 @@ export function applyWatchBatch<T extends { id: string }, S extends EntityState<
   for (const id of state.ids) entities[id] = state.entities[id] as T;
   let ids: string[];
   if (sortComparer) {
-    const leaving = new Set([...upserts.keys()].filter((id) => id in entities));
+    // A held row whose sort key is unchanged stays where it is; the others leave and come back.
+    const staying = new Set<string>();
+    const leaving = new Set<string>();
+    for (const [id, row] of upserts) {
+      if (!(id in entities)) continue;
+      if (!removed.has(id) && sortComparer(row, entities[id] as T) === 0) staying.add(id);
+      else leaving.add(id);
+    }
     for (const id of removed) if (id in entities) leaving.add(id);
     ids = withoutIds(state.ids, leaving);
+    // The staying rows first: the insertions below compare against them.
+    for (const id of staying) entities[id] = upserts.get(id) as T;
     for (const [id, row] of upserts) {
+      if (staying.has(id)) continue;
       entities[id] = row;
       if (removed.has(id)) continue;
       // After the last row that compares equal (Redux Toolkit's findInsertIndex).
