@@ -1,12 +1,7 @@
 import { isSignInWithEmailLink, type Auth } from 'firebase/auth';
 import { describe, expect, it } from 'vitest';
-import {
-  actionFailure,
-  continuePath,
-  isEmailSignInLink,
-  parseEmailAction,
-  signInLinkPath,
-} from './emailAction';
+import { actionFailure, continuePath, parseEmailAction, signInLinkPath } from './emailAction';
+import { isEmailSignInLink } from './signInLink';
 
 describe('e-mail action links (Firebase "custom email action handlers")', () => {
   it('reads mode, oobCode, continueUrl and a language of ours', () => {

@@ -33,7 +33,7 @@ import {
   type SetPasswordFields,
 } from '../validation';
 import { useAuthCleanUpOnLeave } from '../useAuthCleanUpOnLeave';
-import { isEmailSignInLink } from '../emailAction';
+import { isEmailSignInLink } from '../signInLink';
 
 export default function LoginPage() {
   const intl = useIntl();
