@@ -180,7 +180,8 @@ export default defineConfig({
     // beside the entry anyway (gzip compresses one file better than four). Then the two parts
     // every route but the public pages loads: the session (the store and its libraries, the
     // guards, the session slice) and Firebase Auth with the app's Firebase module; in 26 small
-    // chunks of their own /login fetched 188.1 KB gz, in these groups 186.2 (bench/app.ts). A
+    // chunks of their own /login fetched 188.1 KB gz, in these groups 186.2 (bench/app.ts; 184.1
+    // since the sign-in group holds the frame and the error clean-up too). A
     // group that holds one route's code would make every route that shares a module with it
     // download all of it (rolldown "Manual Code Splitting"; tried for the sign-in screens: -2 KB
     // on /login, +16 KB on the people lists): the session and Auth groups hold only what every
@@ -195,11 +196,21 @@ export default defineConfig({
               test: /\/node_modules\/(@reduxjs|redux|redux-persist|react-redux|immer|reselect|idb-keyval)\/|\/src\/app\/(session|store|hooks|guards|afterAction|notifications|persistStorage)\.tsx?$|\/src\/features\/auth\/(authSlice|noUserRecord)\.ts$|\/src\/shared\/(session|lazy)\.ts$/,
             },
             {
-              // The sign-in screens' leaf parts (inputs, messages, the submit button): one file
-              // instead of seven on /login. Only modules that import nothing but React and the
-              // words: rolldown puts a group's dependencies in it too.
+              // The language switch alone, as rolldown would make it (every public page, sign-in
+              // screen and the shell show it): kept out of the sign-in group, which holds the
+              // sign-in frame that imports it, so that the public pages do not fetch that group.
+              name: 'language',
+              test: /\/src\/shared\/i18n\/LanguageSwitch\.tsx$/,
+            },
+            {
+              // The sign-in screens' parts (their frame, inputs, messages, the submit button, the
+              // error clean-up): one file instead of nine on /login. Only modules whose imports
+              // are React, the words, the language switch or the session (each in a chunk of its
+              // own above, which every page loading this group loads anyway): rolldown puts a
+              // group's dependencies in it too. The signed-in forms download the frame and the
+              // clean-up (0.5 KB gz) without using them.
               name: 'signin',
-              test: /\/src\/features\/auth\/components\/(ErrorMessage|FieldHint|NewPasswordInputs|PasswordField)\.tsx$|\/src\/shared\/forms\/(SubmitButton|InputField|FormField|fieldErrors|unsavedChanges)\.tsx?$/,
+              test: /\/src\/features\/auth\/components\/(AuthScreen|ErrorMessage|FieldHint|NewPasswordInputs|PasswordField)\.tsx$|\/src\/features\/auth\/useAuthCleanUpOnLeave\.ts$|\/src\/shared\/forms\/(SubmitButton|InputField|FormField|fieldErrors|unsavedChanges)\.tsx?$/,
             },
             {
               name: 'auth',
