@@ -33,7 +33,7 @@
  * Chromium whose debugging port Lighthouse then drives (`--port`, `--disable-storage-reset`, so
  * the session and the persisted first pages stay, as for an admin who comes back to the list).
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -43,6 +43,7 @@ import { preview } from 'vite';
 import { HOST } from '../emulators/config';
 import { productionBuild } from './app';
 import { runBench, withBackend } from './support/runBench';
+import { selfSignedTls } from './support/selfSignedTls';
 
 const ROOT = join(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -125,36 +126,9 @@ async function lighthouse(url: string, output: string, port?: number): Promise<F
   return figuresOf(report);
 }
 
-/**
- * A self-signed certificate for 127.0.0.1 (openssl), so that `vite preview` serves HTTP/2 (Vite
- * does whenever it is given TLS options). Undefined with `--http1`.
- */
+/** The `https` option of `vite preview` (HTTP/2, bench/support/selfSignedTls.ts); undefined with `--http1`. */
 function tlsOptions(dir: string): { key: Buffer; cert: Buffer } | undefined {
-  if (process.argv.includes('--http1')) return undefined;
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { key: readFileSync(key), cert: readFileSync(cert) };
+  return process.argv.includes('--http1') ? undefined : selfSignedTls(dir);
 }
 
 /** `values` sorted; its min, median and max. */
