@@ -39,6 +39,10 @@
  * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
  * it received, in ms after the Login click (where the sign-in time goes).
  *
+ * The build is served over HTTP/2 with TLS, as Firebase Hosting serves it (a self-signed
+ * certificate made for the run); `--http1` serves plain HTTP/1.1, where a screen's few dozen
+ * chunks queue for six connections.
+ *
  * Cold runs are medians of 3, each in a new browser context. Needs the local backend: run it as
  * `npx tsx bench/scale.ts` and it starts a fresh, empty one (`emulators/start.ts --exec`) unless
  * one is already listening; `npm run bench` runs it too. Never run it against `npm start`'s
@@ -64,6 +68,7 @@ import {
   watchShown,
 } from './support/chromiumHarness';
 import { reachable } from './support/reachable';
+import { selfSignedTls } from './support/selfSignedTls';
 import { importValue } from './support/restImport';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -338,6 +343,8 @@ async function measure(n: number, base: string, email: string, password: string)
     const context = await browser.newContext({
       locale: 'en',
       viewport: { width: 1280, height: 800 },
+      // The preview's self-signed certificate (HTTP/2, below).
+      ignoreHTTPSErrors: true,
     });
     const page = await context.newPage();
     page.setDefaultTimeout(READY_TIMEOUT_MS);
@@ -586,7 +593,15 @@ export async function runScaleBench(): Promise<void> {
     mode: 'test',
     logLevel: 'error',
     build: { outDir },
-    preview: { port: 0, strictPort: false },
+    preview: {
+      port: 0,
+      strictPort: false,
+      // HTTP/2, as Firebase Hosting serves the app (bench/support/selfSignedTls.ts), unless
+      // `--http1`.
+      https: process.argv.includes('--http1')
+        ? undefined
+        : selfSignedTls(mkdtempSync(join(tmpdir(), 'bench-scale-tls-'))),
+    },
   });
   const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
   const admin = await createAccount({ isAdmin: true, record: { name: 'Scale Bench Admin' } });
