@@ -329,14 +329,7 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'singapore');
     await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
-    // The typed text is written once typing pauses or with the page click, whichever comes
-    // first: the parameters' order depends on which.
-    expect(Object.fromEntries(new URLSearchParams(search))).toEqual({
-      size: '5',
-      sort: 'age',
-      q: 'singapore',
-      page: '2',
-    });
+    expect(search).toBe('?size=5&sort=age&q=singapore&page=2');
     const shown = firstCells();
     first.unmount();
 

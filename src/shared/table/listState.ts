@@ -6,7 +6,7 @@
  * back' link and the redirect after a save): `listReturnPath`.
  */
 import type { SortingState } from '@tanstack/react-table';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { PAGE_SIZES, type PageSize } from './pagination';
 
@@ -77,18 +77,6 @@ export function writeListState(
   return next;
 }
 
-/** How long typing must pause before the search text is written into the URL, ms. */
-export const URL_TYPING_MS = 300;
-
-/** How a change of useSearchParamsState's state reaches the URL. */
-export interface SearchParamsWrite {
-  /**
-   * true: once such changes pause for URL_TYPING_MS (typing in a search box), or earlier with the
-   * next change that is not `later`, a press on a link, or the page being left; default at once.
-   */
-  later?: boolean;
-}
-
 /**
  * A piece of state mirrored into the query string of the current route: the component holds it
  * (so a controlled input updates in the same frame as the keystroke: React Router applies
@@ -96,19 +84,13 @@ export interface SearchParamsWrite {
  * every change is written to the URL with `replace`, so Back leaves the screen instead of
  * stepping through keystrokes. A query changed from outside (a link to the same screen) is
  * adopted.
- *
- * A change marked `later` (see SearchParamsWrite) is written once typing pauses: each URL write
- * is a navigation (`history.replaceState` and a render of every route element reading the
- * location), 10-20 ms of a keystroke's frame in a Chromium profile of a 50,000-row list, where a
- * keystroke must paint in under 50 ms. Pending text is written before a link is followed (pointer
- * or Enter on it) and when the page is left (a reload), so Back and a reload still show it.
  * @param parse reads the state from the query (missing or malformed values: defaults).
  * @param write returns a copy of the query with the state written in, other keys kept.
  */
 export function useSearchParamsState<S>(
   parse: (params: URLSearchParams) => S,
   write: (params: URLSearchParams, state: S) => URLSearchParams,
-): [S, (next: S, how?: SearchParamsWrite) => void] {
+): [S, (next: S) => void] {
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState(() => parse(params));
   const search = params.toString();
@@ -117,79 +99,22 @@ export function useSearchParamsState<S>(
   // Every write of these hooks marks its history entry, so no instance mistakes another's write
   // (the table's search and a list's 'Show all' share one query) for a navigation to adopt.
   const fromHook = (useLocation().state as { searchParamsState?: true } | null)?.searchParamsState;
-  // The state waiting for typing to pause, and the latest setter (its previous params are the
-  // URL's latest, which another hook sharing the query may have changed meanwhile).
-  const pending = useRef<{ state: S; timer: ReturnType<typeof setTimeout> } | null>(null);
-  const setParamsRef = useRef(setParams);
-  useLayoutEffect(() => {
-    setParamsRef.current = setParams;
-  });
-  const cancel = useCallback(() => {
-    if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = null;
-  }, []);
   // Adopt a query set from outside (React's "adjusting state when a prop changes" pattern).
   const [seen, setSeen] = useState(search);
   if (search !== seen) {
     setSeen(search);
     if (!fromHook) setState(parse(params));
   }
-  // A navigation from outside wins over text still waiting to be written.
-  useEffect(() => {
-    if (!fromHook) cancel();
-  }, [search, fromHook, cancel]);
-  const writeNow = useCallback(
+  const update = useCallback(
     (next: S) => {
-      cancel();
-      setParamsRef.current((previous) => write(previous, next), {
+      setState(next);
+      setParams(write(new URLSearchParams(search), next), {
         replace: true,
         state: { searchParamsState: true },
       });
     },
-    [cancel, write],
+    [search, write, setParams],
   );
-  const update = useCallback(
-    (next: S, how?: SearchParamsWrite) => {
-      setState(next);
-      if (!how?.later) {
-        writeNow(next);
-        return;
-      }
-      cancel();
-      pending.current = { state: next, timer: setTimeout(() => writeNow(next), URL_TYPING_MS) };
-    },
-    [cancel, writeNow],
-  );
-  useEffect(() => {
-    const beforeLink = (event: Event) => {
-      if (!pending.current) return;
-      if (event instanceof KeyboardEvent && event.key !== 'Enter') return;
-      const target = event.target as Element | null;
-      if (target?.closest?.('a[href]')) writeNow(pending.current.state);
-    };
-    // A reload or a closed tab: no render will follow, so the browser's entry is written directly.
-    const leaving = () => {
-      if (!pending.current) return;
-      const query = write(new URLSearchParams(window.location.search), pending.current.state);
-      const text = query.toString();
-      cancel();
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${window.location.pathname}${text ? `?${text}` : ''}${window.location.hash}`,
-      );
-    };
-    document.addEventListener('pointerdown', beforeLink, true);
-    document.addEventListener('keydown', beforeLink, true);
-    window.addEventListener('pagehide', leaving);
-    return () => {
-      document.removeEventListener('pointerdown', beforeLink, true);
-      document.removeEventListener('keydown', beforeLink, true);
-      window.removeEventListener('pagehide', leaving);
-    };
-  }, [cancel, write, writeNow]);
-  // The screen is left otherwise (the browser's Back): the text no longer has an entry to go to.
-  useEffect(() => cancel, [cancel]);
   return [state, update];
 }
 
@@ -205,16 +130,7 @@ export function useUrlListState(defaults: ListDefaults): [ListState, SetListStat
   );
   const [state, set] = useSearchParamsState(parse, write);
   const setState = useCallback<SetListState>(
-    // Typing (the search text, back to the first page) reaches the URL once it pauses.
-    (changes) =>
-      set(
-        { ...state, ...changes },
-        {
-          later:
-            'query' in changes &&
-            Object.keys(changes).every((key) => key === 'query' || key === 'pageIndex'),
-        },
-      ),
+    (changes) => set({ ...state, ...changes }),
     [set, state],
   );
   return [state, setState];
