@@ -12,10 +12,12 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
  * each checks what no concurrent file may change (the dashboard's counters and queues in
  * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
  * its own data on the first page of each list (spanish: no English text, where another file's
- * English data would count; accessibility: axe, on the demo records spanish writes too);
+ * English data would count; accessibility: axe, on the demo records spanish writes too; hosting:
+ * no console error on any screen, beside its own Hosting emulator: in the pool, a student's page
+ * did not show its tabs within 30 s once in a full run, while it passed in the pool on its own);
  * audit-readable puts its subjects after every other one, which would make another file's newest
- * subject no longer the last. Every other e2e file makes and reads only its own records (hosting
- * finds its student by searching), and runs in two workers.
+ * subject no longer the last. Every other e2e file makes and reads only its own records, and runs
+ * in two workers.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
@@ -23,6 +25,7 @@ const E2E_ALONE = [
   'tests/e2e/notifications.test.ts',
   'tests/e2e/spanish.test.ts',
   'tests/e2e/accessibility.test.ts',
+  'tests/e2e/hosting.test.ts',
   'tests/e2e/audit-readable.test.ts',
 ];
 
