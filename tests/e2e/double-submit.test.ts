@@ -6,6 +6,7 @@
 import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FrameAssembler } from '../../emulators/database/protocol/frames';
 import { adminApp, removePaths, uniqueId } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
@@ -16,6 +17,9 @@ const created: string[] = [];
  * Per open Realtime Database WebSocket of the page, the numbers of the writes and reads it sent
  * (`{"t":"d","d":{"r":n,"a":"p"|"m"|"g",…}}`: set, update, get) that the server has not answered
  * yet (`{"t":"d","d":{"r":n,"b":…}}`). Listens are left out: one stays open as long as its list.
+ * An answer longer than 16,384 characters comes split over several frames (a count, then the
+ * pieces), so received frames are put back together first: a large read (a whole list, once
+ * other files' records fill it) would otherwise never be seen answered.
  */
 const unanswered = new Map<WebSocket, Set<number>>();
 
@@ -38,13 +42,15 @@ beforeAll(async () => {
   page = session.page;
   page.on('websocket', (socket) => {
     const open = new Set<number>();
+    const received = new FrameAssembler();
     unanswered.set(socket, open);
     socket.on('framesent', ({ payload }) => {
       const frame = dataFrame(payload);
       if (frame && ['p', 'm', 'g'].includes(String(frame.a))) open.add(frame.r);
     });
     socket.on('framereceived', ({ payload }) => {
-      const frame = dataFrame(payload);
+      const message = received.push(String(payload));
+      const frame = message === null ? undefined : dataFrame(message);
       if (frame) open.delete(frame.r);
     });
     socket.on('close', () => unanswered.delete(socket));
