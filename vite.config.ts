@@ -54,22 +54,34 @@ const FIRST_PAINT_SOURCES = [
   'shared/intelligence',
 ];
 
+/** The words of the app's markup, for trimBulma: of every source file, and of the first paint's. */
+interface SourceWords {
+  all: Set<string>;
+  first: Set<string>;
+}
+
 /**
- * Every word (run of letters, digits, `_` and `-`) of the app's source (or of the files of
- * `only`, paths under src/) and index.html, as written and in lower case.
+ * Every word (run of letters, digits, `_` and `-`) of the app's source and index.html, as written
+ * and in lower case (`all`), and those of FIRST_PAINT_SOURCES and index.html (`first`): one read
+ * of each file.
  */
-function sourceWords(only?: readonly string[]): Set<string> {
-  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.(tsx?|json|html)$/.test(f) && !/\.test\.tsx?$/.test(f))
-    .filter((f) => !only || only.some((path) => f === path || f.startsWith(`${path}/`)))
-    .map((f) => join(SRC, f));
-  const words = new Set<string>();
-  for (const file of [...files, INDEX_HTML]) {
+function sourceWords(): SourceWords {
+  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => /\.(tsx?|json|html)$/.test(f) && !/\.test\.tsx?$/.test(f),
+  );
+  const words: SourceWords = { all: new Set(), first: new Set() };
+  const isFirst = (f: string) =>
+    FIRST_PAINT_SOURCES.some((path) => f === path || f.startsWith(`${path}/`));
+  const add = (file: string, first: boolean) => {
     for (const word of readFileSync(file, 'utf8').split(/[^\w-]+/)) {
-      words.add(word);
-      words.add(word.toLowerCase());
+      for (const form of [word, word.toLowerCase()]) {
+        words.all.add(form);
+        if (first) words.first.add(form);
+      }
     }
-  }
+  };
+  for (const f of files) add(join(SRC, f), isFirst(f));
+  add(INDEX_HTML, true);
   return words;
 }
 
@@ -109,7 +121,7 @@ function selectorUsed(selector: string, words: Set<string>): boolean {
  */
 export function trimBulma(): Plugin {
   const bulma = /\/node_modules\/bulma\/css\/.*\.css$/;
-  let words: { all: Set<string>; first: Set<string> } | undefined;
+  let words: SourceWords | undefined;
   return {
     name: 'trim-bulma',
     enforce: 'pre',
@@ -117,7 +129,7 @@ export function trimBulma(): Plugin {
       const [path, query = ''] = id.split('?');
       if (!bulma.test(path ?? '')) return null;
       const part = new URLSearchParams(query).get('part');
-      const used = (words ??= { all: sourceWords(), first: sourceWords(FIRST_PAINT_SOURCES) });
+      const used = (words ??= sourceWords());
       const root = postcss.parse(code);
       root.walkRules((rule) => {
         const kept = rule.selectors.filter(
@@ -140,7 +152,7 @@ export function trimBulma(): Plugin {
     configureServer(server) {
       server.watcher.on('change', (file) => {
         if (!file.startsWith(SRC) || !words) return;
-        const next = { all: sourceWords(), first: sourceWords(FIRST_PAINT_SOURCES) };
+        const next = sourceWords();
         const known = words;
         if ((['all', 'first'] as const).every((k) => [...next[k]].every((w) => known[k].has(w)))) {
           return;
