@@ -21,7 +21,7 @@ const created: string[] = [];
  * pieces), so received frames are put back together first: a large read (a whole list, once
  * other files' records fill it) would otherwise never be seen answered.
  */
-const unanswered = new Map<WebSocket, Set<number>>();
+const unanswered = new Map<WebSocket, Map<number, string>>();
 
 /** The request number of a data frame, and its action (none in an answer). */
 function dataFrame(payload: string | Buffer): { r: number; a?: unknown } | undefined {
@@ -37,16 +37,21 @@ function dataFrame(payload: string | Buffer): { r: number; a?: unknown } | undef
 /** How many database writes and reads of the page wait for their answer. */
 const waiting = () => [...unanswered.values()].reduce((sum, open) => sum + open.size, 0);
 
+/** The requests waiting for their answer, as sent (cut to 200 characters each). */
+const waitingFrames = () =>
+  [...unanswered.values()].flatMap((open) => [...open.values()]).join('\n');
+
 beforeAll(async () => {
   session = await adminSession('double-admin');
   page = session.page;
   page.on('websocket', (socket) => {
-    const open = new Set<number>();
+    const open = new Map<number, string>();
     const received = new FrameAssembler();
     unanswered.set(socket, open);
     socket.on('framesent', ({ payload }) => {
       const frame = dataFrame(payload);
-      if (frame && ['p', 'm', 'g'].includes(String(frame.a))) open.add(frame.r);
+      if (frame && ['p', 'm', 'g'].includes(String(frame.a)))
+        open.set(frame.r, String(payload).slice(0, 200));
     });
     socket.on('framereceived', ({ payload }) => {
       const message = received.push(String(payload));
@@ -118,7 +123,9 @@ describe('Enter pressed twice within 50 ms', () => {
       );
       await page.waitForURL((url) => !url.pathname.endsWith('/new'));
       // Every write and read the page sent is answered: a second record would be stored by now.
-      await expect.poll(waiting, { timeout: 10_000 }).toBe(0);
+      // Which request stays unanswered has not been found (1 run in 2 of the whole suite, the
+      // levels form only): the failure names the requests still waiting when the wait began.
+      await expect.poll(waiting, { timeout: 30_000, message: waitingFrames() }).toBe(0);
       const snapshot = await getAdminDatabase(adminApp())
         .ref(form.path)
         .orderByChild('name')
