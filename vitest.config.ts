@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import FirstProjectsSequencer from './tests/setup/sequencer.ts';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -17,7 +18,8 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
  * did not show its tabs within 30 s once in a full run, while it passed in the pool on its own);
  * audit-readable puts its subjects after every other one, which would make another file's newest
  * subject no longer the last. Every other e2e file makes and reads only its own records, and runs
- * in two workers.
+ * in two workers. They run one at a time (a lock, tests/setup/alone.ts) in a group of two workers
+ * whose other worker runs EMULATORS_ALONE.
  */
 const E2E_ALONE = [
   'tests/e2e/orders-public.test.ts',
@@ -28,6 +30,14 @@ const E2E_ALONE = [
   'tests/e2e/hosting.test.ts',
   'tests/e2e/audit-readable.test.ts',
 ];
+
+/**
+ * Emulator files that start whole backends of their own (each in its own network namespace, with
+ * its own ports and data): emulators/start.test.ts, about two minutes mostly spent waiting on
+ * firebase-tools starting. They run beside the alone browser files, whose group left one of the
+ * 2 cores mostly idle, instead of making the first group about 80 s longer.
+ */
+const EMULATORS_ALONE = ['emulators/start.test.ts'];
 
 /**
  * Integration files that need the backend to themselves, run alone after every other file: they
@@ -71,7 +81,9 @@ const APP_SETUP = 'tests/setup/app.ts';
  *      contents.
  * 1. e2e: Chromium (playwright-core) against a production build of the app for the same backend
  *    (tests/setup/app.ts), in 2 workers.
- * 2. e2e-alone: the browser files of E2E_ALONE, one at a time.
+ * 2. In 2 workers: e2e-alone, the browser files of E2E_ALONE, one at a time (a lock:
+ *    tests/setup/alone.ts); beside them emulators-alone, the files of EMULATORS_ALONE, started
+ *    first in the group (tests/setup/sequencer.ts).
  * 3. integration-alone: the integration files of INTEGRATION_ALONE, one at a time.
  *
  * The production builds start in the background when the run starts (tests/setup/app.ts) or on
@@ -81,6 +93,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: 3,
+    sequence: { sequencer: FirstProjectsSequencer },
     reporters: ['default', './tests/setup/slowestFiles.ts'],
     projects: [
       {
@@ -121,6 +134,19 @@ export default defineConfig({
           name: 'emulators',
           environment: 'node',
           include: ['emulators/**/*.test.ts'],
+          exclude: EMULATORS_ALONE,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'emulators-alone',
+          environment: 'node',
+          include: EMULATORS_ALONE,
+          // A group's projects share its number of workers (Vitest requires it).
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
         },
       },
@@ -187,7 +213,9 @@ export default defineConfig({
           expect: POLL,
           include: E2E_ALONE,
           globalSetup: [BUILDS_SETUP, APP_SETUP],
-          maxWorkers: 1,
+          setupFiles: ['tests/setup/alone.ts'],
+          // One for these files (the lock), one for EMULATORS_ALONE.
+          maxWorkers: 2,
           isolate: SHARED_MODULES,
           sequence: { groupOrder: 2 },
           testTimeout: 90_000,
