@@ -267,13 +267,13 @@ describe('DataTable', () => {
     expect(document.querySelector('nav.pagination')).toHaveStyle({ visibility: 'hidden' });
   });
 
-  it('reserves the body height a table last showed, per table and page size, across a reload', () => {
+  it('reserves the body height a table last showed, per table and page size, across reloads and tabs', () => {
     expect(reservedBodyHeight('people-a:50', 50)).toBe(10 * ESTIMATED_ROW_PX);
     expect(reservedBodyHeight('people-a:5', 5)).toBe(5 * ESTIMATED_ROW_PX);
     rememberBodyHeight('people-a:5', 301.4);
     expect(reservedBodyHeight('people-a:5', 5)).toBe(301);
     expect(reservedBodyHeight('people-b:5', 5)).toBe(5 * ESTIMATED_ROW_PX);
-    expect(sessionStorage.getItem('tableBody:people-a:5')).toBe('301');
+    expect(localStorage.getItem('tableBody:people-a:5')).toBe('301');
     rememberBodyHeight('people-a:5', 0);
     expect(reservedBodyHeight('people-a:5', 5)).toBe(301);
   });

@@ -438,11 +438,12 @@ function DataTableView<T>({
   // down: Lighthouse measured a layout shift of 0.47 on /students before (target < 0.1).
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const bodyKey = `${csvFileName}:${pageSize}`;
-  // Remembered from the first page of the whole list: what a next load shows first.
-  const shownRows = !placeholder && pageIndex === 0 && query === '' ? page.length : 0;
+  // Remembered from the first page of the whole list, rows or the empty state: what a next load
+  // shows first (an empty list remembered nothing, and its next load reserved a page of rows).
+  const shownRows = !waiting && !error && pageIndex === 0 && query === '' ? page.length : -1;
   useLayoutEffect(() => {
     const body = bodyRef.current;
-    if (body && shownRows > 0) rememberBodyHeight(bodyKey, body.getBoundingClientRect().height);
+    if (body && shownRows >= 0) rememberBodyHeight(bodyKey, body.getBoundingClientRect().height);
   }, [bodyKey, shownRows]);
 
   return (
@@ -526,7 +527,7 @@ function DataTableView<T>({
           <table
             id={`${csvFileName}-table`}
             // Stripes would fall on the rows of hidden values; those rows carry their own border.
-            className={`table is-fullwidth is-hoverable${hidden.size > 0 ? '' : ' is-striped'}`}
+            className={`table is-fullwidth is-hoverable${hidden.size > 0 ? '' : ' is-striped'}${waiting ? ' is-waiting' : ''}`}
             aria-label={label}
             aria-busy={loading}
             // Focus lands here after the row that held it is deleted, not on the page's top.

@@ -2,8 +2,10 @@
  * The height a table's body had when it last showed rows, so that its loading state can reserve
  * it: rows arriving into a one-line 'Loading…' body pushed the pagination and the page's footer
  * down (a layout shift of up to 0.47 on /students, target < 0.1, web.dev/articles/cls). Kept per
- * table and page size for the page's life and in sessionStorage (a reload of the tab reserves
- * the same), with an estimate of a page of rows before any was shown.
+ * table and page size for the page's life and in localStorage, so that a reload and a new tab
+ * reserve the same (sessionStorage is per tab: a list opened in a new tab, as Lighthouse does,
+ * reserved the estimate, and a list shorter than it moved the pages bar and footer up by the
+ * difference), with an estimate of a page of rows before any was shown.
  */
 
 /** Height of one row before a table ever showed rows, px: a Bulma row of small buttons. */
@@ -21,7 +23,7 @@ export function reservedBodyHeight(key: string, pageSize: number): number {
   let height = heights.get(key);
   if (height === undefined) {
     try {
-      const stored = Number(sessionStorage.getItem(STORAGE_PREFIX + key));
+      const stored = Number(localStorage.getItem(STORAGE_PREFIX + key));
       if (stored > 0) heights.set(key, (height = stored));
     } catch {
       // No storage (private modes, quotas): the estimate serves.
@@ -36,7 +38,7 @@ export function rememberBodyHeight(key: string, height: number): void {
   if (rounded <= 0 || heights.get(key) === rounded) return;
   heights.set(key, rounded);
   try {
-    sessionStorage.setItem(STORAGE_PREFIX + key, String(rounded));
+    localStorage.setItem(STORAGE_PREFIX + key, String(rounded));
   } catch {
     // The memory copy is enough for this page's life.
   }
