@@ -118,6 +118,8 @@ async function lighthouse(url: string, output: string, port?: number): Promise<F
       '--output=json',
       `--output-path=${output}`,
       '--quiet',
+      // The trace beside the report (`<name>-0.trace.json`), for reading the main thread's tasks.
+      ...(option('keep') ? ['--save-assets'] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { setCurrentIntl } from './intl';
 import { LocaleContext } from '@/shared/i18n/LocaleContext';
@@ -39,7 +39,9 @@ export function I18nProvider({
     let cancelled = false;
     loadCatalogue(locale, scope).then(
       (messages) => {
-        if (!cancelled) setLoaded({ locale, scope, messages });
+        // The first render with words is the whole page: a transition, rendered in slices (see
+        // main.tsx), as a language switch may be.
+        if (!cancelled) startTransition(() => setLoaded({ locale, scope, messages }));
       },
       (error: unknown) => console.error(`The ${locale} ${scope} catalogue did not load`, error),
     );

@@ -2,7 +2,7 @@
  * The QR and payment pages' read of an order's public facts (publicOrderRead.ts: over REST, started
  * by the router before the page's code arrived).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { PublicOrder } from '@/shared/domain/derived/publicOrders';
 import { readPublicOrder } from './publicOrderRead';
 
@@ -23,8 +23,12 @@ export function usePublicOrder(id: string | null): PublicOrderState {
     if (!id) return;
     const abort = new AbortController();
     readPublicOrder(id, abort.signal).then(
+      // A transition: the QR code or the payment details render in slices (see main.tsx), not in
+      // one task that would block a phone's main thread.
       (order) =>
-        setResult({ id, value: order ? { state: 'found', order } : { state: 'notFound' } }),
+        startTransition(() =>
+          setResult({ id, value: order ? { state: 'found', order } : { state: 'notFound' } }),
+        ),
       () => {
         if (!abort.signal.aborted) setResult({ id, value: { state: 'failed' } });
       },
