@@ -18,17 +18,21 @@ const DOM_TESTS = ['src/app/persistStorage.test.ts', 'src/features/users/validat
  * did not show its tabs within 30 s once in a full run, while it passed in the pool on its own);
  * audit-readable puts its subjects after every other one, which would make another file's newest
  * subject no longer the last. Every other e2e file makes and reads only its own records, and runs
- * in two workers. They run one at a time (a lock, tests/setup/alone.ts) in a group of two workers
- * whose other worker runs EMULATORS_ALONE.
+ * in two workers. They run one at a time (a lock, tests/setup/alone.ts; accessibility beside
+ * hosting, which disturb each other in nothing they check) in a group of two workers whose other
+ * worker runs EMULATORS_ALONE first.
  */
 const E2E_ALONE = [
+  // In this order (tests/setup/sequencer.ts): the first five take about as long as
+  // EMULATORS_ALONE beside them; the last two may run beside each other (tests/setup/alone.ts),
+  // on both workers once EMULATORS_ALONE is done.
+  'tests/e2e/spanish.test.ts',
   'tests/e2e/orders-public.test.ts',
   'tests/e2e/orders-admin.test.ts',
   'tests/e2e/notifications.test.ts',
-  'tests/e2e/spanish.test.ts',
+  'tests/e2e/audit-readable.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/hosting.test.ts',
-  'tests/e2e/audit-readable.test.ts',
 ];
 
 /**
@@ -81,9 +85,9 @@ const APP_SETUP = 'tests/setup/app.ts';
  *      contents.
  * 1. e2e: Chromium (playwright-core) against a production build of the app for the same backend
  *    (tests/setup/app.ts), in 2 workers.
- * 2. In 2 workers: e2e-alone, the browser files of E2E_ALONE, one at a time (a lock:
- *    tests/setup/alone.ts); beside them emulators-alone, the files of EMULATORS_ALONE, started
- *    first in the group (tests/setup/sequencer.ts).
+ * 2. In 2 workers: e2e-alone, the browser files of E2E_ALONE, one at a time but for the pairs
+ *    tests/setup/alone.ts allows (a lock), in the list's order; beside them emulators-alone, the
+ *    files of EMULATORS_ALONE, started first in the group (tests/setup/sequencer.ts).
  * 3. integration-alone: the integration files of INTEGRATION_ALONE, one at a time.
  *
  * The production builds start in the background when the run starts (tests/setup/app.ts) or on
