@@ -24,7 +24,7 @@ function inNetns(script: string, env: Record<string, string>): { code: number; o
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
-    timeout: 170_000,
+    timeout: 240_000,
   });
   return { code: result.status ?? -1, output: `${result.stdout}${result.stderr}` };
 }
@@ -59,7 +59,7 @@ kill -TERM $pid; wait $pid; echo "second exit $?"`,
     // Nothing of the killed run's firebase-tools group is left.
     const group = Number(/firebase-tools \(pid (\d+)\)/.exec(second)![1]);
     expect(listProcesses().filter((p) => p.pgid === group)).toEqual([]);
-  }, 180_000);
+  }, 250_000);
 
   it('a port held by an unrelated process is named with its pid and command', () => {
     const dir = mkdtempSync(join(tmpdir(), 'start-port-'));
