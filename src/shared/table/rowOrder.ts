@@ -5,6 +5,8 @@
  * of the ~800,000 comparisons of a 50,000-row sort.
  */
 
+import { runSteps, sortIndexesSteps, STEP, type Steps } from '../steps';
+
 /** What a column gives to sort by: text, a number, a date, a flag, or nothing. */
 export type SortValue = string | number | boolean | Date | null | undefined;
 
@@ -102,27 +104,8 @@ function filledCount(keys: readonly SortKey[]): number {
   return filled === -1 ? keys.length : filled;
 }
 
-/**
- * Work done in steps, so that it can run in the browser's idle time without holding a keystroke
- * back: each `next()` does a bounded amount of work (a few thousand keys or comparisons, well under
- * 1 ms at 50,000 rows on a 2-core machine) and the last one returns the result. A whole 50,000-row
- * preparation is 30-120 ms, which as one task delayed a keystroke by as much (a keystroke must
- * paint in under 50 ms, also just after a list loads).
- */
-export type Steps<R> = Generator<void, R, void>;
-
-/** Runs `steps` to the end at once and returns the result. */
-export function runSteps<R>(steps: Steps<R>): R {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-/** Elements handled between two yields of a Steps computation. */
-const STEP = 2048;
-/** Length of the runs sorted by insertion before the merges. */
-const RUN = 32;
+/** Steps and runSteps live in shared/steps; here for the table's modules. */
+export { runSteps, type Steps };
 
 /**
  * The ascending order of `rows` by `value`, in steps: a bottom-up merge sort of row indexes on
@@ -144,42 +127,7 @@ function* ascendingSteps<T>(
   /** Whether row `a` comes before row `b`. */
   const before = (a: number, b: number): boolean =>
     compareEntries(rowKeys[a] as SortKey, a, rowKeys[b] as SortKey, b) < 0;
-  let order = new Int32Array(n);
-  let spare = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  let work = 0;
-  for (let low = 0; low < n; low += RUN) {
-    const high = Math.min(low + RUN, n);
-    for (let i = low + 1; i < high; i++) {
-      const row = order[i] as number;
-      let j = i - 1;
-      for (; j >= low && before(row, order[j] as number); j--) order[j + 1] = order[j] as number;
-      order[j + 1] = row;
-    }
-    // An insertion sort of a run: about RUN * 4 element moves and comparisons on average.
-    if ((work += RUN * 4) >= STEP) {
-      work = 0;
-      yield;
-    }
-  }
-  for (let width = RUN; width < n; width *= 2) {
-    for (let low = 0; low < n; low += 2 * width) {
-      const middle = Math.min(low + width, n);
-      const high = Math.min(low + 2 * width, n);
-      let i = low;
-      let j = middle;
-      for (let k = low; k < high; k++) {
-        if (i < middle && (j >= high || before(order[i] as number, order[j] as number))) {
-          spare[k] = order[i++] as number;
-        } else spare[k] = order[j++] as number;
-        if (++work >= STEP) {
-          work = 0;
-          yield;
-        }
-      }
-    }
-    [order, spare] = [spare, order];
-  }
+  const order = yield* sortIndexesSteps(n, before);
   const result: Ascending<T> = { rows: [], keys: [], indexes: [], filled: 0 };
   for (let p = 0; p < n; p++) {
     const index = order[p] as number;

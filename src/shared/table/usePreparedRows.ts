@@ -24,6 +24,7 @@ import {
   type SortValue,
   type Steps,
 } from './rowOrder';
+import { runInSlices, soon } from '../steps';
 
 /** A sortable column: its definition object (the key of its kept orders) and its value. */
 export interface SortableColumn<T> {
@@ -37,38 +38,6 @@ const AT_ONCE_ROWS = 5_000;
 const PREPARE_SLICE_MS = 8;
 /** Longest run of idle work at a time, ms: a keystroke meanwhile waits at most about this long. */
 const IDLE_SLICE_MS = 8;
-
-/**
- * Runs `steps` one after the other in slices of at most `sliceMs`, each slice started by
- * `schedule`; stops when `cancelled()` says so; calls `done` after the last step.
- */
-function runInSlices(
-  steps: Array<Steps<unknown>>,
-  schedule: (slice: (deadline?: IdleDeadline) => void) => void,
-  sliceMs: number,
-  cancelled: () => boolean,
-  done?: () => void,
-): void {
-  const slice = (deadline?: IdleDeadline) => {
-    if (cancelled()) return;
-    const end = performance.now() + Math.min(deadline?.timeRemaining() ?? sliceMs, sliceMs);
-    while (steps.length > 0 && performance.now() < end) {
-      if (steps[0]?.next().done) steps.shift();
-    }
-    if (steps.length > 0) schedule(slice);
-    else done?.();
-  };
-  schedule(slice);
-}
-
-/** Starts `slice` as the next task: after pending input and a paint, before idle time. */
-function soon(slice: () => void): void {
-  if (typeof MessageChannel === 'function') {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => slice();
-    channel.port2.postMessage(null);
-  } else setTimeout(slice, 0);
-}
 
 /** Starts `slice` when the browser is idle (a timeout where requestIdleCallback is missing). */
 function whenIdle(slice: (deadline?: IdleDeadline) => void): void {
