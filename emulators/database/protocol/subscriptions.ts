@@ -4,13 +4,17 @@
  * - a plain listen at or above a written path gets the written value at that path (`d`), or one
  *   `m` for a multi-path update;
  * - a plain listen below a written path gets its new value (`d` at its own path);
- * - a tagged query is re-evaluated and gets its new result when it changed (`d` with `t`).
+ * - a tagged key range (isKeyRange) above the written paths gets, as Google's server sends it,
+ *   only the writes under the children it holds (`m` with `t`), or nothing: a list followed in
+ *   key ranges (src/shared/rtdb.ts) would otherwise get a whole range of thousands of rows again
+ *   for every change of one row, and the server would export every range per write;
+ * - another tagged query is re-evaluated and gets its new result when it changed (`d` with `t`).
  * Each distinct frame (for tagged queries: each distinct query's result) is serialised once and
  * shared by every listener it goes to.
  */
 import { type DataNode, exportText } from '../tree/node.js';
 import { isPrefix } from '../tree/path.js';
-import { type QuerySpec, queryResultNode } from '../tree/query.js';
+import { type QuerySpec, isKeyRange, keyInRange, queryResultNode } from '../tree/query.js';
 import type { Write } from '../tree/view.js';
 
 /** Where pushes go: one client connection. */
@@ -128,7 +132,9 @@ export class SubscriptionIndex {
     for (const sub of below) if (!above.has(sub)) pushes.sendOwnValue(sub);
     for (const sub of above) {
       if (sub.tag !== undefined) {
-        pushes.sendOwnValue(sub);
+        if (isKeyRange(sub.query) && writes.every((w) => w.path.length > sub.path.length)) {
+          pushes.sendKeyRangeMerge(sub);
+        } else pushes.sendOwnValue(sub);
       } else if (mergeBase === undefined) {
         sub.target.sendFrame(pushes.setFrame());
       } else if (sub.path.length <= mergeBase.length) {
@@ -203,6 +209,19 @@ class Pushes {
       this.frames.set(key, f);
     }
     sub.target.sendFrame(f);
+  }
+
+  /**
+   * A tagged key range (isKeyRange) at or above every write: the writes under the children in
+   * its range, as one merge relative to it carrying its tag; nothing when none is in range.
+   */
+  sendKeyRangeMerge(sub: Subscription): void {
+    const depth = sub.path.length;
+    const inside = this.writes.filter((w) => keyInRange(sub.query, w.path[depth]!));
+    if (inside.length === 0) return;
+    // The result changed by merges: a later whole result must be sent whatever it is.
+    sub.lastJson = undefined;
+    sub.target.sendFrame(pushFrame('m', sub.path, mergeBody(inside, depth), sub.tag));
   }
 
   /**
