@@ -1,6 +1,12 @@
 import { configureStore, createEntityAdapter } from '@reduxjs/toolkit';
 import type { AccountsApi, AccountRequest } from './accounts';
-import { applyWatchBatch, createEntitySlice, STEPS_FAILED, type ThunkExtra } from './entitySlice';
+import {
+  applyWatchBatch,
+  createEntitySlice,
+  STEPPED_ROWS,
+  STEPS_FAILED,
+  type ThunkExtra,
+} from './entitySlice';
 import type { EntityApi, WatchBatch } from './rtdb';
 import { sessionCleared } from './session';
 
@@ -265,6 +271,63 @@ describe('createWithAccount (the one account workflow of users, students and tut
     expect(all().map((r) => r.name)).toEqual(['Beta', 'Ceta']);
     stop();
     expect(detached).toBe(1);
+  });
+
+  it('watch: a large first batch is prepared in steps, later batches wait for it', async () => {
+    type Row = Item & { rank: number };
+    let emit: ((batch: WatchBatch<Row>) => void) | undefined;
+    const entity = createEntitySlice<Row, Create, Modify>({
+      name: 'ranked',
+      sortComparer: (a, b) => b.rank - a.rank,
+    });
+    const api = {
+      ...memoryApi(),
+      watch: (onBatch: (batch: WatchBatch<Row>) => void) => {
+        emit = onBatch;
+        return () => undefined;
+      },
+    } as unknown as EntityApi<Row, Create, Modify>;
+    const store = configureStore({
+      reducer: { ranked: entity.reducer },
+      middleware: (getDefault) =>
+        getDefault({
+          thunk: { extraArgument: { apis: { ranked: api }, accounts: memoryAccounts().accounts } },
+          // Dev checks walking 20,000 rows are not what is tested.
+          serializableCheck: false,
+          immutableCheck: false,
+        }),
+    });
+    store.dispatch(entity.watch());
+    await vi.waitFor(() => expect(emit).toBeDefined());
+    const count = STEPPED_ROWS * 4;
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const upserts = Array.from({ length: count }, (_, i) => ({
+      id: `r${i}`,
+      name: `N${i}`,
+      rank: Math.floor(next() * 50),
+    }));
+    let tasks = 0;
+    const counting = setInterval(() => (tasks += 1), 0);
+    emit?.({ upserts, removals: ['r1'], initial: true });
+    // Not in the task that delivered it; a change arriving meanwhile waits for it.
+    expect(store.getState().ranked.ids).toEqual([]);
+    emit?.({ upserts: [{ id: 'r0', name: 'Moved', rank: 99 }], removals: [], initial: false });
+    await vi.waitFor(() => expect(store.getState().ranked.loading).toBe(false), {
+      timeout: 10_000,
+    });
+    clearInterval(counting);
+    expect(tasks).toBeGreaterThan(0);
+    const adapter = createEntityAdapter<Row, string>({
+      selectId: (r) => r.id,
+      sortComparer: (a, b) => b.rank - a.rank,
+    });
+    const expected = adapter.removeMany(adapter.setAll(adapter.getInitialState(), upserts), ['r1']);
+    const state = store.getState().ranked;
+    expect(state.ids.slice(1)).toEqual(expected.ids.filter((id) => id !== 'r0'));
+    expect(state.ids[0]).toBe('r0');
+    expect(entity.selectors.selectAll(state)[0]).toMatchObject({ name: 'Moved' });
+    expect(entity.selectors.selectAll(state)).toHaveLength(count - 1);
   });
 
   it("watch: a failed listen is the list's load error", async () => {
