@@ -206,6 +206,36 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts loading, as soon as the page's path is known, the code a signed-in route opened directly
+ * (a reload, a link) needs: the session's chunk, the layout, the registry and the route's own page.
+ * Otherwise each waited for the last: the registry for the route patch, then the session's and
+ * the layout's chunks for the matched routes, then the page's chunk (a reload of /students showed
+ * its first row after some 45 chunks loaded one after another, the main thread idle in between).
+ * Nothing for the public pages, the e-mail action page, sign-in and recovery, whose budgets
+ * (bench/app.ts) exclude the signed-in code. A failed load is left to the route, which reports it.
+ */
+function preloadSignedInRoute(pathname: string): void {
+  if (isPublicPath(pathname) || pathname.startsWith('/auth/')) return;
+  const quiet = (loading: Promise<unknown>) => void loading.catch(() => undefined);
+  quiet(session());
+  if (pathname === '/login' || pathname === '/recover-password') return;
+  prefetchFullCatalogue(detectLocale());
+  quiet(import('./layout/Layout'));
+  quiet(
+    loadResources().then((resources) => {
+      const resource = resources.find(
+        (r) => pathname === r.path || pathname.startsWith(`${r.path}/`),
+      );
+      if (!resource) return;
+      if (pathname === resource.path) return resource.pages.list();
+      if ('form' in resource.pages) return resource.pages.form();
+    }),
+  );
+}
+
+preloadSignedInRoute(window.location.pathname);
+
 let registryRoutesAdded = false;
 
 /**
