@@ -8,24 +8,25 @@ import { App } from './app/App';
 import { firstCatalogueScope } from './app/router';
 import { detectLocale } from './app/i18n/locale';
 import { prefetchFirstCatalogue } from './app/i18n/messages';
-import { nextTask } from './app/startup/nextTask';
 
-// Each step of the start in a task of its own (see app/startup/beforeRouter.ts: a task over 50 ms
-// on a phone's CPU is blocking time): the router has started as its module was evaluated, then the
-// words are asked for, then the first render.
-await nextTask('startup: router started');
 // The store and Firebase Auth are not started here: the router loads them with the first route
 // that needs the session (src/app/session.tsx), so the public pages never download them.
-prefetchFirstCatalogue(detectLocale(), firstCatalogueScope);
-await nextTask('startup: words requested');
-// A transition: React renders it in slices of a few milliseconds between which the browser can
-// run other work, instead of one task as long as the whole render (on a phone's slower CPU a task
-// over 50 ms is blocking time).
-const root = createRoot(document.getElementById('root') as HTMLElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+//
+// The words' request and the first render in a task of their own: on a phone (Lighthouse's 4x CPU
+// slowdown) the entry's evaluation, the router's start (as its module was evaluated, router.tsx)
+// and the first render in one task were 300-500 ms, most of it blocking time. The render is a
+// transition, which React renders in slices of a few milliseconds instead of one task as long as
+// the whole render. A timer, not a top-level await: the bundler gives up merging small chunks for
+// a module graph with one (/login fetched 4 more files, 1.1 KB gz). tests/integration/dist.test.ts
+// checks the built entry.
+setTimeout(() => {
+  prefetchFirstCatalogue(detectLocale(), firstCatalogueScope);
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

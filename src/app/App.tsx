@@ -2,8 +2,6 @@ import { useIntl } from 'react-intl';
 import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { I18nProvider } from './i18n/I18nProvider';
-// Before the router, which starts as its module is evaluated: a task ends here (see the module).
-import './startup/beforeRouter';
 import { firstCatalogueScope, router } from './router';
 import { loadToastify, toastContainerMounted, useToastsRequested } from './toasts';
 
