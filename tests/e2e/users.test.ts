@@ -21,7 +21,7 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, newPage, signIn, signedInPage } from '../support/browser';
 import { TINY_PNG } from '../support/rulesMatrix';
 import type { User } from '@/features/users/types';
 
@@ -31,11 +31,18 @@ const emails: string[] = [];
 const records: string[] = [];
 let admin: TestAccount;
 
+/** A fresh browser's page, for an invitee or a member (closed after the file). */
 async function page(): Promise<Page> {
   const p = await newPage({ locale: 'en' });
   pages.push(p);
   return p;
 }
+
+/**
+ * The admin's page, signed in once for the file's admin tests (signedInPage: each test opens its
+ * screen with `goto`, so the app starts afresh; closeBrowser closes it).
+ */
+const adminPage = () => signedInPage(admin, { locale: 'en' });
 
 const db = () => getAdminDatabase(adminApp());
 const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
@@ -73,8 +80,7 @@ describe('users (admin)', () => {
 
   it('creates a user with a logo; the invitee follows the link, sets a password, signs in', async () => {
     emails.push(invitee.email);
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await p.goto('/users');
     await p.getByRole('link', { name: 'New User' }).click();
     await p.waitForURL('**/users/new');
@@ -159,8 +165,7 @@ describe('users (admin)', () => {
           });
       }),
     );
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await p.goto('/users');
     await p.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
 
@@ -171,22 +176,13 @@ describe('users (admin)', () => {
     await search.fill(tag.toUpperCase());
     await p.getByText('12 records').waitFor();
     // Newest first by default (spec: created desc), 10 on the first page.
-    expect(await listedNames(p)).toEqual([
-      'Gema',
-      'Hana',
-      'Cora',
-      'Lola',
-      'Maya',
-      'Eva',
-      'Inés',
-      'Dora',
-      'Alma',
-      'Nuria',
-    ]);
+    await expect
+      .poll(() => listedNames(p))
+      .toEqual(['Gema', 'Hana', 'Cora', 'Lola', 'Maya', 'Eva', 'Inés', 'Dora', 'Alma', 'Nuria']);
     // Admin rows (Olga) can be edited (a demotion starts there), never deleted from the list.
     await p.getByRole('combobox', { name: 'Rows per page' }).selectOption('5');
     await p.getByRole('button', { name: 'Go to page 3' }).click();
-    expect(await listedNames(p)).toEqual(['bea', 'Olga']);
+    await expect.poll(() => listedNames(p)).toEqual(['bea', 'Olga']);
     expect(await p.getByRole('button', { name: 'Delete Olga' }).count()).toBe(0);
     expect(await p.getByRole('link', { name: 'Edit Olga' }).count()).toBe(1);
     await p.getByRole('button', { name: 'Delete bea' }).waitFor();
@@ -195,19 +191,18 @@ describe('users (admin)', () => {
     expect(await p.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe(
       'ascending',
     );
-    expect(await listedNames(p)).toEqual(['Alma', 'bea', 'Cora', 'Dora', 'Eva']);
+    await expect.poll(() => listedNames(p)).toEqual(['Alma', 'bea', 'Cora', 'Dora', 'Eva']);
     await p.getByRole('button', { name: 'Name', exact: true }).click();
-    expect(await listedNames(p)).toEqual(['Olga', 'Nuria', 'Maya', 'Lola', 'Inés']);
+    await expect.poll(() => listedNames(p)).toEqual(['Olga', 'Nuria', 'Maya', 'Lola', 'Inés']);
 
     // The date as displayed is searchable too ('Fri, Jan 3, 2020' is Nuria's).
     await search.fill(`${tag}`);
     await search.fill('jan 3, 2020');
-    expect(await listedNames(p)).toContain('Nuria');
+    await expect.poll(() => listedNames(p)).toContain('Nuria');
   });
 
   it('edits a user: e-mail read-only, toast, back to the list, record updated', async () => {
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await p.goto('/users');
     await p.getByRole('searchbox', { name: 'Search' }).fill(invitee.email);
     await p.getByRole('link', { name: 'Edit Invited Person' }).click();
@@ -226,15 +221,13 @@ describe('users (admin)', () => {
   });
 
   it('goes back to the list when the user cannot be loaded', async () => {
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await p.goto(`/users/${uniqueId('missing')}`);
     await p.waitForURL((url) => url.pathname === '/users');
   });
 
   it('deletes a user after confirming; the logo files go too', async () => {
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await p.goto('/users');
     await p.getByRole('searchbox', { name: 'Search' }).fill(invitee.email);
     await p.getByRole('button', { name: 'Delete Renamed Person' }).click();
