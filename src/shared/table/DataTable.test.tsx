@@ -278,6 +278,45 @@ describe('DataTable', () => {
     expect(reservedBodyHeight('people-a:5', 5)).toBe(301);
   });
 
+  it('remembers an empty first page once its load has ended, not before the load starts', () => {
+    // jsdom lays nothing out: every table body measures 60 px here.
+    vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      new DOMRect(0, 0, 300, 60),
+    );
+    // A list's state before its first load: no rows, not loading. Nothing to remember yet.
+    const view = renderTable({ data: [], loading: false, csvFileName: 'not-yet' });
+    view.rerender(
+      <IntlProvider locale="en" messages={messages.en}>
+        <DataTable<Person>
+          data={[]}
+          columns={columns}
+          getRowId={(p) => p.id}
+          filterText={filterText}
+          label="People"
+          csvFileName="not-yet"
+          loading
+        />
+      </IntlProvider>,
+    );
+    expect(screen.getByRole('status').closest('tr')).toHaveStyle({
+      height: `${10 * ESTIMATED_ROW_PX}px`,
+    });
+    // The load ends with no rows: the empty state's height is what the next load reserves.
+    view.rerender(
+      <IntlProvider locale="en" messages={messages.en}>
+        <DataTable<Person>
+          data={[]}
+          columns={columns}
+          getRowId={(p) => p.id}
+          filterText={filterText}
+          label="People"
+          csvFileName="not-yet"
+        />
+      </IntlProvider>,
+    );
+    expect(reservedBodyHeight('not-yet:10', 10)).toBe(60);
+  });
+
   it('replaces rows, count and pages with the reason and a Retry button on a failed load', async () => {
     const user = userEvent.setup();
     const onRetry = vi.fn();

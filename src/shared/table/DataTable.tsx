@@ -46,6 +46,7 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -440,7 +441,13 @@ function DataTableView<T>({
   const bodyKey = `${csvFileName}:${pageSize}`;
   // Remembered from the first page of the whole list, rows or the empty state: what a next load
   // shows first (an empty list remembered nothing, and its next load reserved a page of rows).
-  const shownRows = !waiting && !error && pageIndex === 0 && query === '' ? page.length : -1;
+  // No rows count as the empty state only once a load has ended: before its first load starts a
+  // list has no rows either, and remembering that reserved one line for a page of rows.
+  const [loadStarted, setLoadStarted] = useState(loading);
+  if (loading && !loadStarted) setLoadStarted(true);
+  const settled = page.length > 0 || (loadStarted && !loading);
+  const shownRows =
+    settled && !waiting && !error && pageIndex === 0 && query === '' ? page.length : -1;
   useLayoutEffect(() => {
     const body = bodyRef.current;
     if (body && shownRows >= 0) rememberBodyHeight(bodyKey, body.getBoundingClientRect().height);
