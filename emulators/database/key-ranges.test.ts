@@ -21,6 +21,7 @@ import {
   remove,
   set,
   startAt,
+  update,
 } from 'firebase/database';
 import type { DatabaseEmulator } from './index.js';
 import { deleteClients, startTestServer, waitFor, webClient } from './testing.js';
@@ -104,18 +105,25 @@ describe('a large node followed in key ranges', () => {
     await set(ref(writer, `lists/big/${target}/name`), 'Renamed');
     await set(ref(writer, `lists/big/${boundary}`), { name: 'On the boundary', createdAt: -1 });
     await remove(ref(writer, `lists/big/${keys[keys.length - 1]}`));
+    // A multi-path update as the app writes a rename (the record and its row): only the row's
+    // path reaches the range; the record's path, whatever its keys, reaches none.
+    await update(ref(writer), {
+      [`records/${target}/name`]: 'Renamed twice',
+      [`lists/big/${target}/name`]: 'Renamed twice',
+    });
     await waitFor(
-      () => changed.flat().length + removed.flat().length >= 2 && added.flat().length > COUNT,
+      () => changed.flat().length + removed.flat().length >= 3 && added.flat().length > COUNT,
       'the three changes',
     );
-    expect(changed.map((c) => c.length)).toEqual(ranges.map((_, i) => (i === 5 ? 1 : 0)));
-    expect(changed[5]).toEqual([target]);
+    expect(changed.map((c) => c.length)).toEqual(ranges.map((_, i) => (i === 5 ? 2 : 0)));
+    expect(changed[5]).toEqual([target, target]);
     expect(added[10]).toContain(boundary);
     expect(added.flat()).toHaveLength(COUNT + 1);
     expect(removed[ranges.length - 1]).toEqual([keys[keys.length - 1]]);
     expect(removed.flat()).toHaveLength(1);
     enableLogging(false);
-    expect(pushes.length).toBeGreaterThanOrEqual(3);
+    expect(pushes.length).toBeGreaterThanOrEqual(4);
+    expect(pushes.some((p) => p.includes('Renamed twice') && p.includes('records'))).toBe(false);
     expect(Math.max(...pushes.map((p) => p.length))).toBeLessThan(1_000);
     for (const off of offs) off();
   });

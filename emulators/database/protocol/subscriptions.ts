@@ -132,7 +132,8 @@ export class SubscriptionIndex {
     for (const sub of below) if (!above.has(sub)) pushes.sendOwnValue(sub);
     for (const sub of above) {
       if (sub.tag !== undefined) {
-        if (isKeyRange(sub.query) && writes.every((w) => w.path.length > sub.path.length)) {
+        // A write at or above its location replaces it: its whole result then.
+        if (isKeyRange(sub.query) && !writes.some((w) => isPrefix(w.path, sub.path))) {
           pushes.sendKeyRangeMerge(sub);
         } else pushes.sendOwnValue(sub);
       } else if (mergeBase === undefined) {
@@ -212,12 +213,15 @@ class Pushes {
   }
 
   /**
-   * A tagged key range (isKeyRange) at or above every write: the writes under the children in
-   * its range, as one merge relative to it carrying its tag; nothing when none is in range.
+   * A tagged key range (isKeyRange) no write replaces: the writes under the children in its
+   * range (a multi-path update's other paths left out), as one merge relative to it carrying its
+   * tag; nothing when none is in range.
    */
   sendKeyRangeMerge(sub: Subscription): void {
     const depth = sub.path.length;
-    const inside = this.writes.filter((w) => keyInRange(sub.query, w.path[depth]!));
+    const inside = this.writes.filter(
+      (w) => isPrefix(sub.path, w.path) && keyInRange(sub.query, w.path[depth]!),
+    );
     if (inside.length === 0) return;
     // The result changed by merges: a later whole result must be sent whatever it is.
     sub.lastJson = undefined;
