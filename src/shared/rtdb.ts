@@ -3,9 +3,8 @@
  * (spec section 7). Functions here are the only place lists touch the SDK, through the lazily
  * loaded database from shared/firebase.
  */
-import type { Database, Query, QueryConstraint } from 'firebase/database';
+import type { Database } from 'firebase/database';
 import { database } from './firebase';
-import { keyRanges } from './keyRanges';
 import type { FileChanges, OwnedFile } from './ownedFiles';
 import type { ProgressHandler } from './upload';
 
@@ -77,14 +76,6 @@ export const WATCH_BATCH_MS = 16;
 
 /** The longest wait between two batches of a stream of changes (ms), however costly they are. */
 const MAX_BATCH_GAP_MS = 200;
-
-/**
- * How many key ranges a large list (one with `firstPage`) is followed in. The SDK handles each
- * server message (a listener's data) in one task: the whole list of 50,000 rows was 2-4 s of main
- * thread in one piece under load (JSON parse, its tree, the child events), and a keystroke typed
- * meanwhile waited for all of it. Per range it is a task of about 1/KEY_RANGES of that.
- */
-export const KEY_RANGES = 32;
 
 /** Stops following a list (detaches its listeners). */
 export type Unsubscribe = () => void;
@@ -194,24 +185,7 @@ export function rtdbEntityApi<T extends { id: string }>(
             removals.delete(key);
             schedule();
           };
-          // A large list (one with a first page) is followed in key ranges, from its first and
-          // last keys (read beside the first page) and the first page's keys.
-          let queries: Query[] = [target];
           if (firstPage) {
-            const edge = (limit: QueryConstraint) =>
-              m.get(m.query(target, m.orderByKey(), limit)).then(
-                (snap) => {
-                  let key: string | undefined;
-                  snap.forEach((child) => {
-                    key = child.key ?? undefined;
-                  });
-                  return key;
-                },
-                () => undefined,
-              );
-            const edges = Promise.all([edge(m.limitToFirst(1)), edge(m.limitToLast(1))]);
-            // The first page's keys split the ranges further where keys are dense.
-            let sample: string[] = [];
             // The newest rows by an indexed query first, shown while the whole list loads; the
             // listeners start after it, so its few rows never queue behind the whole list.
             try {
@@ -225,38 +199,26 @@ export function rtdbEntityApi<T extends { id: string }>(
                 rows.push(recordOf<T>(child));
               });
               if (stopped) return;
-              sample = rows.map((row) => row.id);
               onBatch({ upserts: rows, removals: [], initial: false });
             } catch {
               // The listeners below report a failed read.
             }
-            const [first, last] = await edges;
-            if (stopped) return;
-            if (first !== undefined && last !== undefined) {
-              queries = keyRanges(first, last, KEY_RANGES, sample).map(([from, before]) =>
-                m.query(
-                  target,
-                  m.orderByKey(),
-                  ...(from === undefined ? [] : [m.startAt(from)]),
-                  ...(before === undefined ? [] : [m.endBefore(before)]),
-                ),
-              );
-            }
           }
-          // The whole list is in when every range has given its value event.
-          let waiting = queries.length;
-          const removed = (child: { key: string | null }) => {
-            upserts.delete(child.key as string);
-            removals.add(child.key as string);
-            schedule();
-          };
-          detach = queries.flatMap((q) => [
-            m.onChildAdded(q, put, onError),
-            m.onChildChanged(q, put, onError),
-            m.onChildRemoved(q, removed, onError),
-            m.onValue(q, () => --waiting === 0 && initial && flush(), onError, { onlyOnce: true }),
-          ]);
-          detach.push(() => clearTimeout(timer));
+          detach = [
+            m.onChildAdded(target, put, onError),
+            m.onChildChanged(target, put, onError),
+            m.onChildRemoved(
+              target,
+              (child) => {
+                upserts.delete(child.key as string);
+                removals.add(child.key as string);
+                schedule();
+              },
+              onError,
+            ),
+            m.onValue(target, () => initial && flush(), onError, { onlyOnce: true }),
+            () => clearTimeout(timer),
+          ];
         },
         (error: unknown) => onError(error as Error),
       );
