@@ -93,11 +93,28 @@ async function csvFile(header: readonly string[], prefix: string): Promise<strin
   return path;
 }
 
-/** Fails unless `control` is visible and, scrolled to, lies inside the viewport's width. */
+/**
+ * Fails unless `control` is visible and, scrolled to, lies inside the viewport's width. The list
+ * may render its rows again while it loads (the first page, then the whole list), detaching the
+ * element between the scroll and the measure: both are tried again until they hold.
+ */
 async function expectReachable(page: Page, control: Locator, what: string) {
   await control.waitFor();
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        try {
+          await control.scrollIntoViewIfNeeded({ timeout: 2_000 });
+          box = await control.boundingBox({ timeout: 2_000 });
+        } catch {
+          box = null;
+        }
+        return box !== null;
+      },
+      { message: `${what}: scrolled to and measured` },
+    )
+    .toBe(true);
   const width = page.viewportSize()?.width ?? 0;
   expect(box, `${what}: a box`).not.toBeNull();
   expect(box!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
