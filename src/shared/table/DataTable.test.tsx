@@ -283,9 +283,7 @@ describe('DataTable', () => {
     vi.spyOn(HTMLTableSectionElement.prototype, 'getBoundingClientRect').mockReturnValue(
       new DOMRect(0, 0, 300, 60),
     );
-    // A list's state before its first load: no rows, not loading. Nothing to remember yet.
-    const view = renderTable({ data: [], loading: false, csvFileName: 'not-yet' });
-    view.rerender(
+    const emptyTable = (loading: boolean) => (
       <IntlProvider locale="en" messages={messages.en}>
         <DataTable<Person>
           data={[]}
@@ -294,26 +292,18 @@ describe('DataTable', () => {
           filterText={filterText}
           label="People"
           csvFileName="not-yet"
-          loading
+          loading={loading}
         />
-      </IntlProvider>,
+      </IntlProvider>
     );
+    // A list's state before its first load: no rows, not loading. Nothing to remember yet.
+    const view = render(emptyTable(false));
+    view.rerender(emptyTable(true));
     expect(screen.getByRole('status').closest('tr')).toHaveStyle({
       height: `${10 * ESTIMATED_ROW_PX}px`,
     });
     // The load ends with no rows: the empty state's height is what the next load reserves.
-    view.rerender(
-      <IntlProvider locale="en" messages={messages.en}>
-        <DataTable<Person>
-          data={[]}
-          columns={columns}
-          getRowId={(p) => p.id}
-          filterText={filterText}
-          label="People"
-          csvFileName="not-yet"
-        />
-      </IntlProvider>,
-    );
+    view.rerender(emptyTable(false));
     expect(reservedBodyHeight('not-yet:10', 10)).toBe(60);
   });
 
