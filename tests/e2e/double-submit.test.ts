@@ -101,6 +101,10 @@ describe('Enter pressed twice within 50 ms', () => {
   for (const form of FORMS) {
     it(`stores one ${form.path} record`, async () => {
       const name = `Twice ${uniqueId('dbl').slice(-10)}`;
+      // The sockets of the page the last test left (its saved record's page) close with the
+      // navigation, some with a read still waiting (that page's read of the record it shows),
+      // and Chromium does not always report their close: they are forgotten here.
+      unanswered.clear();
       await page.goto(form.route);
       await page.getByLabel('Name', { exact: true }).fill(name);
       await form.fill(page);
@@ -123,8 +127,7 @@ describe('Enter pressed twice within 50 ms', () => {
       );
       await page.waitForURL((url) => !url.pathname.endsWith('/new'));
       // Every write and read the page sent is answered: a second record would be stored by now.
-      // Which request stays unanswered has not been found (1 run in 2 of the whole suite, the
-      // levels form only): the failure names the requests still waiting when the wait began.
+      // The failure names the requests still waiting when the wait began.
       await expect.poll(waiting, { timeout: 30_000, message: waitingFrames() }).toBe(0);
       const snapshot = await getAdminDatabase(adminApp())
         .ref(form.path)
