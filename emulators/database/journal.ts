@@ -151,8 +151,14 @@ export class Journal {
   /** Records one applied operation of namespace `ns`; written with the others of this turn. */
   append(ns: string, writes: readonly Write[]): void {
     if (this.closed) return;
-    const parts = writes.map((w) => `[${JSON.stringify(w.path)},${exportText(w.node)}]`);
-    this.pending.push(`{"ns":${JSON.stringify(ns)},"w":[${parts.join(',')}]}\n`);
+    // One template per line (a hot path: every write of a durable server comes here); the
+    // value's text is its cached serialisation, shared with the pushes of the same write.
+    let line = `{"ns":${JSON.stringify(ns)},"w":[`;
+    for (let i = 0; i < writes.length; i++) {
+      const w = writes[i]!;
+      line += `${i ? ',' : ''}[${JSON.stringify(w.path)},${exportText(w.node)}]`;
+    }
+    this.pending.push(line + ']}\n');
     if (this.next) return;
     const batch = newBatch();
     this.next = batch;

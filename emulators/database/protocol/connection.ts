@@ -44,6 +44,13 @@ interface Listen {
 
 type Body = Record<string, unknown>;
 
+/** Writes of one connection acknowledged together once `batch` (journal.ts) is durable. */
+interface AckGroup {
+  batch: Promise<void>;
+  /** Request numbers, in the order the writes were applied. */
+  requests: number[];
+}
+
 /** Sorted-key JSON of a query object: how the client identifies a query (`ObjectToUniqueKey`). */
 function queryKey(q: unknown): string {
   if (q === null || typeof q !== 'object') return '{}';
@@ -72,6 +79,11 @@ export class ClientConnection implements PushTarget {
   private readonly listens = new Map<string, Listen>();
   private disconnectOps: DisconnectOp[] = [];
   private closed = false;
+  /**
+   * The writes waiting for the journal batch being collected (`--data-dir`): one promise
+   * reaction per batch and connection answers them all, in order, instead of one per write.
+   */
+  private ackGroup: AckGroup | undefined;
   /** Set after a framing violation: the transport is closing, further frames are ignored. */
   private failed = false;
   /** Called for the `n` (end transmission) control message of a long-poll upgrade. */
@@ -313,14 +325,30 @@ export class ClientConnection implements PushTarget {
 
   private finishWrite(r: number, status: WriteStatus): void {
     if (status === 'ok' && this.host.whenDurable) {
-      this.host.whenDurable().then(
-        () => this.respond(r, 'ok', ''),
-        () => this.respond(r, 'internal_error', 'Write not persisted'),
-      );
+      const batch = this.host.whenDurable();
+      const group = this.ackGroup;
+      if (group !== undefined && group.batch === batch) group.requests.push(r);
+      else {
+        const next: AckGroup = { batch, requests: [r] };
+        this.ackGroup = next;
+        batch.then(
+          () => this.acknowledge(next, true),
+          () => this.acknowledge(next, false),
+        );
+      }
     } else if (status === 'ok') this.respond(r, 'ok', '');
     else if (status === 'datastale')
       this.respond(r, 'datastale', 'Transaction hash does not match');
     else this.respond(r, 'permission_denied', 'Permission denied');
+  }
+
+  /** Answers the writes of `group` once its journal batch is on disk (or failed to be). */
+  private acknowledge(group: AckGroup, durable: boolean): void {
+    if (this.ackGroup === group) this.ackGroup = undefined;
+    for (const r of group.requests) {
+      if (durable) this.respondJson(r, 'ok', '""');
+      else this.respond(r, 'internal_error', 'Write not persisted');
+    }
   }
 
   private prepare(op: DisconnectOp, now: number): Write[] {
