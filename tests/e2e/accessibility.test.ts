@@ -19,7 +19,14 @@ import {
   type TestAccount,
 } from '../support/backend';
 import { adminSession, closeBrowser, newPage, signIn } from '../support/browser';
-import { adminScreens, eachTab, publicScreens, settle, writeScreenData } from '../support/screens';
+import {
+  adminScreens,
+  eachTab,
+  openScreen,
+  publicScreens,
+  settle,
+  writeScreenData,
+} from '../support/screens';
 import { studentRecord } from '../integration/peopleFixtures';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -44,7 +51,8 @@ interface AxeResult {
  * "resultTypes".
  */
 async function violations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: AXE_SCRIPT });
+  // Once per document: a screen opened inside the app (openScreen) keeps it.
+  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE_SCRIPT });
   const result = await p.evaluate(() =>
     (
       window as unknown as {
@@ -153,12 +161,12 @@ describe('accessibility (axe-core)', () => {
       ['/subjects/new', (page) => page.getByLabel('Name', { exact: true }).waitFor()],
     ];
     for (const [path, ready] of screens) {
-      await p.goto(path);
+      await openScreen(p, path);
       await ready(p);
       expect(await violations(p), path).toEqual([]);
     }
 
-    await p.goto(`/students/${studentId}`);
+    await openScreen(p, `/students/${studentId}`);
     for (const tab of ['Basic Profile', 'Profile Level', 'Test result', 'Subjects']) {
       await p.getByRole('tab', { name: tab }).click();
       await p.getByRole('tabpanel', { name: tab }).waitFor();
@@ -166,7 +174,7 @@ describe('accessibility (axe-core)', () => {
       expect(await violations(p), `student tab ${tab}`).toEqual([]);
     }
 
-    await p.goto('/orders');
+    await openScreen(p, '/orders');
     await p.getByRole('button', { name: `Approve order ${orderId}` }).click();
     await p.getByRole('dialog', { name: 'Approve order' }).waitFor();
     expect(await violations(p), 'approve dialog').toEqual([]);
@@ -194,7 +202,7 @@ describe('accessibility (axe-core)', () => {
     try {
       const found: string[] = [];
       const audit = async (p: Page, route: string) => {
-        await p.goto(route);
+        await openScreen(p, route);
         await settle(p);
         await eachTab(p, async (tab) => {
           for (const v of await violations(p))
