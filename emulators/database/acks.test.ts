@@ -34,7 +34,8 @@ function connection(current: { b: Batch }): {
   ns: Namespace;
 } {
   const answers: Array<{ r: number; s: string }> = [];
-  const ns = new Namespace('acks', () => Ruleset.open());
+  const open = Ruleset.open();
+  const ns = new Namespace('acks', () => open);
   const conn = new ClientConnection(
     {
       send: (text) => {

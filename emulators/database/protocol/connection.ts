@@ -60,6 +60,13 @@ function queryKey(q: unknown): string {
   return JSON.stringify(Object.fromEntries(keys.sort().map((k) => [k, o[k]])));
 }
 
+/** Whether `v` is a value with at least one enumerable key (without listing them: a hot path). */
+function hasKeys(v: unknown): boolean {
+  if (!v) return false;
+  for (const _ in v as object) return true;
+  return false;
+}
+
 /** Server-wide services a connection needs. */
 export interface ConnectionHost {
   log(line: string): void;
@@ -300,7 +307,7 @@ export class ClientConnection implements PushTarget {
 
   private get(r: number, b: Body): void {
     const path = this.pathOf(b);
-    const query = parseWireQuery(b.q && Object.keys(b.q).length ? b.q : undefined);
+    const query = parseWireQuery(hasKeys(b.q) ? b.q : undefined);
     if (!this.ns.canRead(this.principal, path, query))
       return this.respond(r, 'permission_denied', 'Permission denied');
     this.respondJson(r, 'ok', exportText(queryResultNode(this.ns.store.get(path), query)));

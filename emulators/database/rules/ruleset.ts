@@ -105,7 +105,18 @@ export interface RuleSubject {
 
 /** A compiled rules file. */
 export class Ruleset {
-  private constructor(private readonly top: RuleNode) {}
+  /**
+   * `.read: true` at the root: every read is granted (a grant cannot be revoked deeper), so the
+   * callers skip the cascade and the views it would read.
+   */
+  readonly grantsAllReads: boolean;
+  /** `.write: true` at the root and no `.validate` anywhere: every write is granted. */
+  readonly grantsAllWrites: boolean;
+
+  private constructor(private readonly top: RuleNode) {
+    this.grantsAllReads = top.read === true;
+    this.grantsAllWrites = top.write === true && !top.hasValidate;
+  }
 
   /** Rules that allow everything (used when no rules file exists). */
   static open(): Ruleset {

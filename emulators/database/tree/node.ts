@@ -209,6 +209,56 @@ function buildNode(
   return children.size ? new Branch(children, priority) : null;
 }
 
+/** Largest record {@link recordText} makes a text of: one JSON.stringify walk, no more. */
+const RECORD_TEXT_MAX_KEYS = 32;
+
+/**
+ * True when `v` is an object that {@link buildNode} would store exactly as `JSON.stringify`
+ * writes it: valid keys only (no `.priority`, `.value` or `.sv`: a dot is no key's character),
+ * at least one key and fewer than {@link RECORD_TEXT_MAX_KEYS} at each level, values strings
+ * (short of the leaf limit), finite numbers other than -0, booleans or such objects; no arrays
+ * (stored with index keys), nulls or empty objects (dropped), and within {@link MAX_DEPTH}.
+ */
+function isPlainRecord(v: object, depth: number): boolean {
+  if (Array.isArray(v) || depth > MAX_DEPTH) return false;
+  let keys = 0;
+  for (const key in v) {
+    if (++keys >= RECORD_TEXT_MAX_KEYS || !isValidKey(key)) return false;
+    const child = (v as Record<string, unknown>)[key];
+    switch (typeof child) {
+      case 'string':
+        if (child.length > MAX_LEAF_BYTES / 3) return false;
+        break;
+      case 'number':
+        if (!Number.isFinite(child) || Object.is(child, -0)) return false;
+        break;
+      case 'boolean':
+        break;
+      case 'object':
+        if (child === null || !isPlainRecord(child, depth + 1)) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return keys > 0;
+}
+
+/**
+ * The export-format text of a written value that is a plain record ({@link isPlainRecord}), made
+ * by one `JSON.stringify`, or undefined for any other value (the caller builds nodes). Stored as
+ * a branch kept as text ({@link Branch}), the record is one string instead of a `Map` and a node
+ * per value (less for the collector to copy and promote), and the journal line and the pushes of
+ * the write read that text instead of serialising the nodes again.
+ * @param depthOffset depth of the written location, counted towards MAX_DEPTH
+ */
+export function recordText(json: unknown, depthOffset: number): string | undefined {
+  if (json === null || typeof json !== 'object' || !isPlainRecord(json, depthOffset))
+    return undefined;
+  const text = JSON.stringify(json);
+  return text.length <= FROZEN_MAX_CHARS ? text : undefined;
+}
+
 /**
  * Plain JSON of a node. `exportFormat` keeps priorities (`.priority`, `{".value",".priority"}`)
  * as the SDK's `val(true)` does; otherwise index-keyed objects become arrays by the SDK's rule

@@ -11,6 +11,7 @@ import {
   freezeLarge,
   frozenFromJSON,
   nodeFromJSON,
+  recordText,
 } from './node.js';
 import { InvalidInputError, hasNestedPaths, parsePath } from './path.js';
 import { serverValueResolver } from './server-values.js';
@@ -58,6 +59,10 @@ export class DataStore {
       else if (existing) node = new Branch(existing.children, priority);
       return { path: target, node };
     }
+    // A plain record (most writes of the app and the bench) is kept as its text: no server
+    // values to resolve, and the same text frozenFromJSON would make for an import.
+    const text = recordText(json, path.length);
+    if (text !== undefined) return { path: [...path], node: new Branch(text) };
     const resolve = serverValueResolver(now, (rel) => this.get([...path, ...rel]));
     const build = bulk ? frozenFromJSON : nodeFromJSON;
     return { path: [...path], node: build(json, resolve, path.length) };
@@ -86,12 +91,16 @@ export class DataStore {
   /**
    * Applies writes in order, pruning empty branches and clearing caches along each path. The
    * values of an import (an operation of many writes, or a value of many children) are stored
-   * with their records as text (node.ts `Branch`); a single record written stays as nodes.
+   * with their records as text (node.ts `Branch`); a plain record written alone is text already (prepareWrite).
    */
   apply(writes: readonly Write[]): void {
     const bulk = writes.length >= BULK_WRITES;
     for (const w of writes) {
-      const large = bulk || (w.node instanceof Branch && w.node.children.size >= BULK_WRITES);
+      const large =
+        bulk ||
+        (w.node instanceof Branch &&
+          w.node.frozenText === undefined &&
+          w.node.children.size >= BULK_WRITES);
       this.applyOne(w.path, large ? freezeLarge(w.node) : w.node);
     }
   }

@@ -216,6 +216,52 @@ describe('branches kept as text', () => {
     );
   });
 
+  it('a record written alone is kept as its text where it holds the value nodeFromJSON makes', () => {
+    const leaf = fc.oneof(fc.string(), fc.integer(), fc.double({ noNaN: true }), fc.boolean());
+    const plain = fc.dictionary(
+      key,
+      fc.oneof(leaf, fc.dictionary(key, leaf, { minKeys: 1, maxKeys: 3 })),
+      { minKeys: 1, maxKeys: 5 },
+    );
+    const odd = fc.oneof(
+      value,
+      plain,
+      fc.constantFrom(
+        { a: -0 },
+        { a: { b: null } },
+        { a: {} },
+        { a: [1, 2] },
+        { a: { '.sv': 'timestamp' } },
+        { 'a/b': 1 },
+        { a: 'x'.repeat(70_000) },
+        Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])),
+      ),
+    );
+    const resolve = () => 1234;
+    const outcome = (make: () => unknown) => {
+      try {
+        const node = make() as Parameters<typeof exportJSON>[0];
+        return { text: exportJSON(node), hash: hashNode(node) };
+      } catch (error) {
+        return { error: (error as Error).message };
+      }
+    };
+    let asText = 0;
+    fc.assert(
+      fc.property(odd, fc.nat(31), (json, depth) => {
+        const path = Array.from({ length: depth }, (_, i) => `p${i}`);
+        const made = outcome(() => {
+          const node = new DataStore().prepareWrite(path, json, 1234).node;
+          if (node instanceof Branch && node.frozenText !== undefined) asText++;
+          return node;
+        });
+        expect(made).toEqual(outcome(() => nodeFromJSON(json, resolve, depth)));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(asText).toBeGreaterThan(200);
+  });
+
   it('keeps a large branch as nodes and its record-sized children as text', () => {
     const big = freezeLarge(
       nodeFromJSON(
