@@ -37,7 +37,12 @@
  * records a Chromium CPU profile (CDP Profiler) of the remote-change runs, to open in DevTools,
  * and prints its summary (summarizeProfile);
  * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
- * it received, in ms after the Login click (where the sign-in time goes).
+ * it received, in ms after the Login click (where the sign-in time goes); `--trace-list` prints,
+ * for each cold load and reload of /students, each request (start, end), each database frame
+ * sent and received and the page's long tasks, in ms after the navigation's start, beside the
+ * first row's paint (where the first page's time goes); `--profile-first-page dir` records a CPU
+ * profile of each of those loads and prints the main thread's busy ms per 25 ms with the heaviest
+ * functions; `--only first-page` stops after the sign-in and first-page figures.
  *
  * The build is served over HTTP/2 with TLS, as Firebase Hosting serves it (a self-signed
  * certificate made for the run); `--http1` serves plain HTTP/1.1, where a screen's few dozen
@@ -84,35 +89,183 @@ const REMOTE_SAMPLES = Number(option('remote-samples') ?? 5);
 /** `--trace-sign-in`: a timeline of each cold sign-in (see the module comment). */
 const TRACE_SIGN_IN = process.argv.includes('--trace-sign-in');
 
+/** `--trace-list`: a timeline of each cold load and reload of /students (see the module comment). */
+const TRACE_LIST = process.argv.includes('--trace-list');
+
 /**
- * Records, from now on, when each HTTP response ends and each WebSocket frame arrives (ms after
- * `since()` on this process's clock, which the CDP events reach within a few ms), for
- * `--trace-sign-in`.
+ * Records, from now on, when each HTTP request starts and ends and each WebSocket frame leaves or
+ * arrives, on the browser's monotonic clock (CDP timestamps); `lines(origin)` prints them in ms
+ * after `origin`: the last document request's start (a navigation: its start is the page's
+ * performance clock's zero within a ms) or `since()` on this process's clock (the Login click,
+ * which the CDP events reach within a few ms). For `--trace-sign-in` and `--trace-list`.
  */
-function traceNetwork(cdp: CDPSession, since: () => number): { lines: () => string[] } {
-  const urls = new Map<string, string>();
-  const events: Array<[number, string]> = [];
-  const at = () => performance.now() - since();
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
-    urls.set(e.requestId, e.request.url);
-  });
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-    const url = (urls.get(e.requestId) ?? '?').replace(/^https?:\/\/[^/]+/, '').slice(0, 70);
-    events.push([at(), `${url} (${(e.encodedDataLength / 1024).toFixed(1)} KB)`]);
-  });
-  cdp.on('Network.webSocketFrameReceived', (e: { response: { payloadData: string } }) => {
-    const data = e.response.payloadData;
-    const path = /"p":"([^"]*)"/.exec(data)?.[1] ?? data.slice(0, 40);
-    events.push([at(), `frame ${path} (${(data.length / 1024).toFixed(1)} KB)`]);
-  });
+function traceNetwork(cdp: CDPSession, since: () => number) {
+  interface Request {
+    url: string;
+    start: number;
+    end?: number;
+    kb?: number;
+  }
+  const requests = new Map<string, Request>();
+  const frames: Array<[number, string]> = [];
+  let documentAt = Number.NaN;
+  // The CDP clock minus this process's, from the first event (the two clocks tick together).
+  let offset: number | undefined;
+  const seen = (timestamp: number) => {
+    offset ??= timestamp * 1000 - performance.now();
+    return timestamp * 1000;
+  };
+  const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60);
+  const framePath = (data: string) =>
+    /"p":"([^"]*)"/.exec(data)?.[1] ??
+    (/"q":\{/.test(data) ? `query ${/"a":"(\w+)"/.exec(data)?.[1] ?? ''}` : data.slice(0, 40));
+  cdp.on(
+    'Network.requestWillBeSent',
+    (e: { requestId: string; timestamp: number; type?: string; request: { url: string } }) => {
+      const at = seen(e.timestamp);
+      if (e.type === 'Document') documentAt = at;
+      requests.set(e.requestId, { url: shortUrl(e.request.url), start: at });
+    },
+  );
+  cdp.on(
+    'Network.loadingFinished',
+    (e: { requestId: string; timestamp: number; encodedDataLength: number }) => {
+      const request = requests.get(e.requestId);
+      if (!request) return;
+      request.end = seen(e.timestamp);
+      request.kb = e.encodedDataLength / 1024;
+    },
+  );
+  cdp.on(
+    'Network.webSocketFrameReceived',
+    (e: { timestamp: number; response: { payloadData: string } }) => {
+      const data = e.response.payloadData;
+      frames.push([seen(e.timestamp), `frame in  ${framePath(data)} (${kb(data)})`]);
+    },
+  );
+  cdp.on(
+    'Network.webSocketFrameSent',
+    (e: { timestamp: number; response: { payloadData: string } }) => {
+      const data = e.response.payloadData;
+      frames.push([seen(e.timestamp), `frame out ${framePath(data)} (${kb(data)})`]);
+    },
+  );
   return {
-    lines: () =>
-      events.filter(([t]) => t >= 0).map(([t, what]) => `${t.toFixed(0).padStart(6)} ms  ${what}`),
+    lines(origin: 'document' | 'since'): string[] {
+      const zero = origin === 'document' ? documentAt : since() + (offset ?? 0);
+      const events: Array<[number, string]> = [
+        ...[...requests.values()].map((r): [number, string] => [
+          r.start,
+          r.end === undefined
+            ? `${r.url} (unfinished)`
+            : `${r.url} -> ${(r.end - zero).toFixed(0)} ms (${(r.kb ?? 0).toFixed(1)} KB)`,
+        ]),
+        ...frames,
+      ];
+      return events
+        .filter(([t]) => t >= zero)
+        .sort(([a], [b]) => a - b)
+        .map(([t, what]) => `${(t - zero).toFixed(0).padStart(6)} ms  ${what}`);
+    },
+    /** The last document request's start on the CDP clock (ms). */
+    documentAt: () => documentAt,
+    /** Forgets what was recorded (before the next navigation). */
+    clear(): void {
+      requests.clear();
+      frames.length = 0;
+    },
   };
 }
 
-/** `--only remote`: only the remote-change figure. */
+const kb = (data: string) => `${(data.length / 1024).toFixed(1)} KB`;
+
+/**
+ * `--trace-list`: the page's own view of a load: its long animation frames (over 50 ms, with the
+ * scripts that ran in them and how long each did), in ms after the navigation's start.
+ */
+const LONG_TASKS_SOURCE = `
+window.__longTasks = [];
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const scripts = (e.scripts || [])
+        .filter((s) => s.duration >= 5)
+        .map((s) => \`\${s.invoker || s.invokerType} \${Math.round(s.duration)}\`)
+        .join(', ');
+      window.__longTasks.push([e.startTime, e.duration, scripts]);
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+} catch {}`;
+
+/** `--profile-first-page dir`: a CPU profile of each /students cold load and reload. */
+const PROFILE_FIRST_PAGE = option('profile-first-page');
+
+/**
+ * Where the main thread's time went in `profile` per 25 ms after `zeroMs` (the navigation's start
+ * on the CDP clock): each busy slot's ms and its two heaviest functions by self time.
+ */
+function profileSlots(profile: CpuProfile, zeroMs: number, untilMs: number): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const slots = new Map<number, Map<string, number>>();
+  let t = profile.startTime / 1000 - zeroMs;
+  profile.samples.forEach((id, i) => {
+    t += (profile.timeDeltas[i] ?? 0) / 1000;
+    const delta = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || t < 0 || t > untilMs || ['(idle)', '(program)'].includes(frame.functionName)) {
+      return;
+    }
+    const slot = Math.floor(t / 25) * 25;
+    const fns = slots.get(slot) ?? new Map<string, number>();
+    const fn = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + delta);
+    slots.set(slot, fns);
+  });
+  return [...slots]
+    .sort(([a], [b]) => a - b)
+    .map(([slot, fns]) => {
+      const busy = [...fns.values()].reduce((a, b) => a + b, 0);
+      const top = [...fns]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 2)
+        .map(([fn, ms]) => `${fn} ${ms.toFixed(0)}`);
+      return `${String(slot).padStart(6)} ms  busy ${busy.toFixed(0).padStart(2)} ms: ${top.join('; ')}`;
+    });
+}
+
+/** Prints the network timeline and the long tasks of the load just measured (`--trace-list`). */
+async function printListTrace(
+  what: string,
+  page: Page,
+  trace: ReturnType<typeof traceNetwork>,
+  firstRowMs: number,
+): Promise<void> {
+  const tasks = (await page.evaluate('window.__longTasks')) as Array<[number, number, string]>;
+  console.log(`\n${what} (first row painted at ${firstRowMs.toFixed(0)} ms):`);
+  const lines = [
+    ...trace.lines('document').map((line) => [Number.parseFloat(line), line] as const),
+    ...tasks.map(
+      ([start, ms, scripts]) =>
+        [
+          start,
+          `${start.toFixed(0).padStart(6)} ms  long frame ${ms.toFixed(0)} ms: ${scripts}`,
+        ] as const,
+    ),
+  ].sort(([a], [b]) => a - b);
+  for (const [, line] of lines) console.log(`  ${line}`);
+  trace.clear();
+}
+
+/**
+ * `--app-root dir`: the app measured is built from another checkout (e.g. a worktree of an older
+ * commit, its node_modules linked), seeded and served by this bench: the same data, backend and
+ * timing for both sides of a comparison.
+ */
+const APP_ROOT = resolve(option('app-root') ?? ROOT);
+
+/** `--only remote`: only the remote-change figure; `--only first-page`: sign-in and first pages. */
 const ONLY_REMOTE = option('only') === 'remote';
+const ONLY_FIRST_PAGE = option('only') === 'first-page';
 /** `--only lists`: only the per-list figures (first page, keystroke and sort from it on). */
 const ONLY_LISTS = option('only') === 'lists';
 /** `--profile-lists dir`: CPU profiles of each list's first seconds (see the module comment). */
@@ -354,7 +507,11 @@ async function measure(n: number, base: string, email: string, password: string)
     await cdp.send('Network.enable');
     const bytes = countBytes(cdp);
     let start = Number.POSITIVE_INFINITY;
-    const trace = TRACE_SIGN_IN ? traceNetwork(cdp, () => start) : undefined;
+    const trace =
+      TRACE_SIGN_IN || TRACE_LIST || PROFILE_FIRST_PAGE
+        ? traceNetwork(cdp, () => start)
+        : undefined;
+    if (TRACE_LIST) await page.addInitScript(LONG_TASKS_SOURCE);
     await page.goto(`${base}/login`);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -377,12 +534,13 @@ async function measure(n: number, base: string, email: string, password: string)
       .waitFor({ timeout: READY_TIMEOUT_MS });
     const ms =
       (await pageMs(page, 'window.__figuresAt')) - (await pageMs(page, 'window.__clickAt'));
-    if (trace) {
+    if (trace && TRACE_SIGN_IN) {
       console.log(`\nSign-in timeline (figures shown at ${ms.toFixed(0)} ms):`);
-      for (const line of trace.lines()) console.log(`  ${line}`);
+      for (const line of trace.lines('since')) console.log(`  ${line}`);
     }
     await page.waitForTimeout(1000);
-    return { context, page, cdp, ms, downloaded: bytes.total() - atClick };
+    trace?.clear();
+    return { context, page, cdp, ms, downloaded: bytes.total() - atClick, trace };
   };
 
   if (ONLY_LISTS) {
@@ -391,16 +549,39 @@ async function measure(n: number, base: string, email: string, password: string)
     return;
   }
   for (let run = 0; run < (ONLY_REMOTE ? 0 : COLD_RUNS); run++) {
-    const { context, page, ms, downloaded } = await signedIn();
+    const { context, page, cdp, ms, downloaded, trace } = await signedIn();
     signIns.push(ms);
     downloads.push(downloaded);
+    const profiled = async (what: string, navigate: () => Promise<unknown>) => {
+      if (PROFILE_FIRST_PAGE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+      }
+      await navigate();
+      await firstRow(page, 'Students');
+      const ms = await pageMs(page, 'window.__firstRowAt');
+      if (PROFILE_FIRST_PAGE && trace) {
+        const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        mkdirSync(PROFILE_FIRST_PAGE, { recursive: true });
+        const file = join(PROFILE_FIRST_PAGE, `students-${what}-${run}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`\n/students ${what}: CPU profile in ${file}; main thread per 25 ms:`);
+        for (const line of profileSlots(profile, trace.documentAt(), ms)) console.log(`  ${line}`);
+      }
+      return ms;
+    };
     // From the navigation's start to the frame after the first row (SHOWN_SOURCE).
-    await page.goto(`${base}/students`);
-    await firstRow(page, 'Students');
-    cold.push(await pageMs(page, 'window.__firstRowAt'));
-    await page.reload();
-    await firstRow(page, 'Students');
-    reloads.push(await pageMs(page, 'window.__firstRowAt'));
+    cold.push(await profiled('cold', () => page.goto(`${base}/students`)));
+    if (TRACE_LIST && trace) {
+      await page.waitForTimeout(500);
+      await printListTrace('/students cold', page, trace, cold.at(-1) ?? Number.NaN);
+    }
+    reloads.push(await profiled('reload', () => page.reload()));
+    if (TRACE_LIST && trace) {
+      await page.waitForTimeout(500);
+      await printListTrace('/students reload', page, trace, reloads.at(-1) ?? Number.NaN);
+    }
     await context.close();
   }
   if (!ONLY_REMOTE) {
@@ -408,6 +589,10 @@ async function measure(n: number, base: string, email: string, password: string)
     figures.set('data downloaded at sign-in (admin)', mb(median(downloads)));
     figures.set('students: first page, cold [< 1 s]', s(median(cold)));
     figures.set('students: first page after reload [< 0.5 s]', s(median(reloads)));
+  }
+  if (ONLY_FIRST_PAGE) {
+    printFigures(n, figures);
+    return;
   }
 
   const { context, page, cdp } = await signedIn();
@@ -581,15 +766,19 @@ export async function runScaleBench(): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   await build({
-    root: ROOT,
+    root: APP_ROOT,
     mode: 'test',
     logLevel: 'error',
     // Unminified when profiling, so that the profile names the app's functions.
-    build: { outDir, emptyOutDir: true, minify: PROFILE_LISTS === undefined },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify: PROFILE_LISTS === undefined && PROFILE_FIRST_PAGE === undefined,
+    },
   });
   process.env.NODE_ENV = nodeEnv;
   const server = await preview({
-    root: ROOT,
+    root: APP_ROOT,
     mode: 'test',
     logLevel: 'error',
     build: { outDir },
