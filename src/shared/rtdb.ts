@@ -99,7 +99,23 @@ export interface EntityApi<T extends { id: string }, C, M extends { id: string }
    * @returns the function that detaches the listeners.
    */
   watch?(onBatch: (batch: WatchBatch<T>) => void, onError: (error: Error) => void): Unsubscribe;
+  /**
+   * Starts reading the list's first page now (a list screen opened directly: a reload, a link),
+   * before the screen's code has loaded and rendered; the next `watch` within
+   * {@link EARLY_FIRST_PAGE_MS} shows those rows instead of sending the same query again.
+   * Optional: only lists with a first page have it.
+   * @returns a promise that settles when the read is done; it never rejects (a failure is left to
+   *   `watch`, which reads again).
+   */
+  readFirstPageEarly?(): Promise<void>;
 }
+
+/**
+ * How long a first page read early (`readFirstPageEarly`) stays good for the next `watch` (ms):
+ * it is meant for the screen that is loading while it is read, not for a later visit, which
+ * reads again (the whole list follows anyway and replaces those rows).
+ */
+export const EARLY_FIRST_PAGE_MS = 10_000;
 
 /** Thrown by `get` for a missing record. */
 export class NotFoundError extends Error {
@@ -129,6 +145,30 @@ export function rtdbEntityApi<T extends { id: string }>(
     const db = await connect();
     const m = await import('firebase/database');
     return { db, m };
+  };
+  /** The newest `firstPage.size` rows by an indexed query (the first page, see the options). */
+  const readFirstPage = async (page: NonNullable<RtdbEntityOptions['firstPage']>) => {
+    const { db, m } = await load();
+    const newest = m.query(
+      m.ref(db, listPath),
+      m.orderByChild(page.orderBy),
+      m.limitToLast(page.size),
+    );
+    const rows: T[] = [];
+    (await m.get(newest)).forEach((child) => {
+      rows.push(recordOf<T>(child));
+    });
+    return rows;
+  };
+  /** A first page read by `readFirstPageEarly`, for the next `watch` (taken once). */
+  let early: { at: number; rows: Promise<T[]> } | undefined;
+  const takeEarly = (page: NonNullable<RtdbEntityOptions['firstPage']>) => {
+    const read = early;
+    early = undefined;
+    // A failed early read (e.g. before Auth had the user) is read again.
+    return read && performance.now() - read.at < EARLY_FIRST_PAGE_MS
+      ? read.rows.catch(() => readFirstPage(page))
+      : readFirstPage(page);
   };
   return {
     async list() {
@@ -186,18 +226,11 @@ export function rtdbEntityApi<T extends { id: string }>(
             schedule();
           };
           if (firstPage) {
-            // The newest rows by an indexed query first, shown while the whole list loads; the
-            // listeners start after it, so its few rows never queue behind the whole list.
+            // The newest rows by an indexed query first (read early when the screen was opened
+            // directly), shown while the whole list loads; the listeners start after it, so its
+            // few rows never queue behind the whole list.
             try {
-              const newest = m.query(
-                target,
-                m.orderByChild(firstPage.orderBy),
-                m.limitToLast(firstPage.size),
-              );
-              const rows: T[] = [];
-              (await m.get(newest)).forEach((child) => {
-                rows.push(recordOf<T>(child));
-              });
+              const rows = await takeEarly(firstPage);
               if (stopped) return;
               onBatch({ upserts: rows, removals: [], initial: false });
             } catch {
@@ -227,6 +260,17 @@ export function rtdbEntityApi<T extends { id: string }>(
         for (const off of detach) off();
       };
     },
+    ...(firstPage && {
+      readFirstPageEarly() {
+        const rows = readFirstPage(firstPage);
+        early = { at: performance.now(), rows };
+        // `watch` reports a failure; an early read nobody takes must not be an unhandled one.
+        return rows.then(
+          () => undefined,
+          () => undefined,
+        );
+      },
+    }),
     async get(id) {
       const { db, m } = await load();
       const snap = await m.get(m.ref(db, `${path}/${id}`));

@@ -2,8 +2,9 @@
  * Following a list (shared/rtdb `watch`) against the local backend, through
  * the real web SDK signed in as an admin: the first page arrives by its indexed query before the
  * whole list, the whole list then comes as one batch, and a change by another client arrives as a
- * batch of just that row; after `stop` nothing more arrives. The students' records here are dated
- * in the far future, so they are the newest rows of `lists/students`.
+ * batch of just that row; after `stop` nothing more arrives. A first page read early (a list
+ * screen opened directly) is what the next watch shows first, once. The students' records here
+ * are dated in the far future, so they are the newest rows of `lists/students`.
  */
 import { get, ref } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,9 @@ const PAGE = 3;
 /** Far in the future: newer than any other test's student. */
 const BASE = 4_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 const ids = Array.from({ length: COUNT }, (_, i) => `${uniqueId('watch')}-${i}`);
+/** The early read's test: three students newer than those above. */
+const EARLY_BASE = BASE + 1_000;
+const earlyIds = Array.from({ length: 3 }, (_, i) => `${uniqueId('early')}-${i}`);
 
 let admin: TestAccount;
 let web: WebApp;
@@ -46,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removePaths(...ids.map((id) => `students/${id}`));
+  await removePaths(...[...ids, ...earlyIds].map((id) => `students/${id}`));
   await web?.close();
   if (admin) await deleteAccount(admin.uid);
 });
@@ -109,5 +113,41 @@ describe('watch', () => {
     stopWitness();
     expect(batches.length).toBe(after);
     expect(errors).toEqual([]);
+  });
+
+  it('shows a first page read early (readFirstPageEarly) instead of reading it again, once', async () => {
+    const student = (i: number) => ({
+      [`students/${earlyIds[i]}`]: {
+        ...studentRecord(`Early ${i}`),
+        id: earlyIds[i],
+        createdAt: EARLY_BASE + i,
+      },
+    });
+    await writeRecords({ ...student(0), ...student(1) });
+    const api = rtdbEntityApi<Row>('students', {
+      connect: async () => web.database,
+      listPath: listPath('students'),
+      firstPage: { orderBy: 'createdAt', size: 2 },
+    });
+    await api.readFirstPageEarly!();
+    // A newer student after the early read: a page read by the watch itself would show it.
+    await writeRecords(student(2));
+    const firstBatch = async () => {
+      const batches: WatchBatch<Row>[] = [];
+      const errors: Error[] = [];
+      const stop = api.watch!(
+        (batch) => batches.push(batch),
+        (error) => errors.push(error),
+      );
+      await expect.poll(() => batches.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+      stop();
+      expect(errors).toEqual([]);
+      expect(batches.find((b) => b.initial)!.upserts.map((r) => r.id)).toContain(earlyIds[2]);
+      return batches[0]!.upserts.map((r) => r.id).sort();
+    };
+    // The early page first, then the whole list.
+    expect(await firstBatch()).toEqual(earlyIds.slice(0, 2).sort());
+    // Taken once: the next watch reads the page itself.
+    expect(await firstBatch()).toEqual(earlyIds.slice(1).sort());
   });
 });
