@@ -33,7 +33,7 @@ import {
   inviteImported,
 } from '../import/importPeopleApi';
 import { personImportSpec } from '../import/personImport';
-import type { PersonKind } from '../kinds';
+import type { PersonListKind } from '../listKinds';
 
 type Person = Student | Tutor;
 const column = createColumnHelper<Person>();
@@ -42,7 +42,7 @@ const filterText = (p: Person) => [p.name, p.email, p.id];
 const NO_EMAILS: ReadonlySet<string> = new Set();
 
 export interface PeopleListProps<P extends Person> {
-  kind: PersonKind<P>;
+  kind: PersonListKind<P>;
 }
 
 /** The list page body of students or tutors; see the module comment. */

@@ -1,7 +1,7 @@
 import { PeopleList } from '@/features/people/components/PeopleList';
-import { studentKind } from '@/features/people/kinds';
+import { studentListKind } from '@/features/people/listKinds';
 
 /** /students: the students list (spec section 2). */
 export default function StudentsPage() {
-  return <PeopleList kind={studentKind} />;
+  return <PeopleList kind={studentListKind} />;
 }

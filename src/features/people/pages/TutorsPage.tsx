@@ -1,7 +1,7 @@
 import { PeopleList } from '@/features/people/components/PeopleList';
-import { tutorKind } from '@/features/people/kinds';
+import { tutorListKind } from '@/features/people/listKinds';
 
 /** /tutors: the tutors list with the Show all switch (spec section 2). */
 export default function TutorsPage() {
-  return <PeopleList kind={tutorKind} />;
+  return <PeopleList kind={tutorListKind} />;
 }
