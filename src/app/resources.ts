@@ -4,6 +4,7 @@
  * the navigation (src/app/layout/navigation.ts) are built from this list; adding an entity like
  * schools is its feature folder, one line here, and its rules.
  */
+import type { RouteObject } from 'react-router-dom';
 import { auditResource } from '@/features/audit/resource';
 import { countriesResource } from '@/features/countries/resource';
 import { fieldLevelsResource } from '@/features/field-levels/resource';
@@ -14,6 +15,7 @@ import { schoolsResource } from '@/features/schools/resource';
 import { statisticsResource } from '@/features/statistics/resource';
 import { subjectsResource } from '@/features/subjects/resource';
 import { usersResource } from '@/features/users/resource';
+import type { PageModuleLoader } from '@/shared/resource';
 
 export const resources = [
   levelsResource,
@@ -43,5 +45,46 @@ export const resources = [
   auditResource,
 ] as const;
 
+/**
+ * Admin screens (spec section 6), from the registry: each resource's list at its path, and, when
+ * it has a form, `${path}/new` and `${path}/:id`, each page loaded lazily by `page` (the router's
+ * helper). The router adds them on the first navigation that needs them (router.tsx
+ * `patchRoutesOnNavigation`); here, not in the router, so that /login's code does not hold them.
+ */
+export function resourceRoutes(
+  page: (load: PageModuleLoader) => Pick<RouteObject, 'lazy'>,
+): RouteObject[] {
+  return resources.flatMap((resource): RouteObject[] => [
+    { path: resource.path, ...page(resource.pages.list) },
+    ...('form' in resource.pages
+      ? [
+          { path: `${resource.path}/new`, ...page(resource.pages.form) },
+          { path: `${resource.path}/:id`, ...page(resource.pages.form) },
+        ]
+      : []),
+  ]);
+}
+
 /** One registered resource. */
 export type RegisteredResource = (typeof resources)[number];
+
+/**
+ * Starts loading the page of `pathname` when it is a registered resource's (its list, or its
+ * form at `${path}/...`), and for a list also reading its first page (the api's
+ * `readFirstPageEarly`, shared/rtdb), so that the query leaves as soon as the Database SDK has
+ * connected with Auth's user. Called by the router as soon as the path of a page opened directly
+ * is known (router.tsx `preloadSignedInRoute`); here rather than in the router, whose code every
+ * page (/login too) downloads.
+ * @returns a promise of the page's module (undefined for another path).
+ */
+export function preloadResourcePage(pathname: string): Promise<unknown> | undefined {
+  const resource = resources.find((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
+  if (!resource) return undefined;
+  if (pathname !== resource.path)
+    return 'form' in resource.pages ? resource.pages.form() : undefined;
+  const listPage = resource.pages.list();
+  // Every list's api is the object itself (a Lazy loader would be a function).
+  const api = 'api' in resource ? (resource.api as { readFirstPageEarly?: () => unknown }) : {};
+  api.readFirstPageEarly?.();
+  return listPage;
+}
