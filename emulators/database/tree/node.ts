@@ -47,6 +47,12 @@ export interface SortedChildren {
 export class Branch {
   private kids: Map<string, DataNode> | undefined;
   private text: string | undefined;
+  /**
+   * A plain record as the request's parsed JSON ({@link isPlainRecord}; the caller's own, never
+   * changed), until its text or its children are first read: a write nobody reads costs neither
+   * a serialisation nor nodes.
+   */
+  private record: object | undefined;
   priority: Priority;
   hashCache: string | undefined;
   /**
@@ -63,18 +69,40 @@ export class Branch {
     else this.kids = children;
     this.priority = priority;
   }
-  /** The children (built from the text on the first read of a branch kept as text). */
+  /**
+   * A branch of the plain record `record` (see {@link Branch.record}; {@link plainRecord} tells
+   * which values qualify), kept as that object.
+   */
+  static ofRecord(record: object): Branch {
+    const branch = new Branch('');
+    branch.text = undefined;
+    branch.record = record;
+    return branch;
+  }
+  /** The children (built from the text or the record on the first read of a branch kept so). */
   get children(): Map<string, DataNode> {
     if (this.kids === undefined) {
-      const node = nodeFromJSON(JSON.parse(this.text!));
+      const node = nodeFromJSON(this.record ?? JSON.parse(this.text!));
       this.kids = node instanceof Branch ? node.children : new Map();
       this.text = undefined;
+      this.record = undefined;
     }
     return this.kids;
   }
-  /** The export-format JSON of a branch kept as text, until its children are first read. */
+  /**
+   * The export-format JSON of a branch kept as text (a record's is made on the first read, and
+   * kept instead of the record), until its children are first read.
+   */
   get frozenText(): string | undefined {
+    if (this.record !== undefined) {
+      this.text = JSON.stringify(this.record);
+      this.record = undefined;
+    }
     return this.text;
+  }
+  /** Whether the branch is kept as text or as a record (its children not built yet). */
+  get isFrozen(): boolean {
+    return this.kids === undefined;
   }
   /**
    * Drops the cached hash, and marks `changedKey` (the child written, or below which a write
@@ -209,54 +237,62 @@ function buildNode(
   return children.size ? new Branch(children, priority) : null;
 }
 
-/** Largest record {@link recordText} makes a text of: one JSON.stringify walk, no more. */
-const RECORD_TEXT_MAX_KEYS = 32;
+/** Keys at one level of a record {@link plainRecord} accepts (an import's threshold). */
+const RECORD_MAX_KEYS = 32;
 
 /**
- * True when `v` is an object that {@link buildNode} would store exactly as `JSON.stringify`
- * writes it: valid keys only (no `.priority`, `.value` or `.sv`: a dot is no key's character),
- * at least one key and fewer than {@link RECORD_TEXT_MAX_KEYS} at each level, values strings
- * (short of the leaf limit), finite numbers other than -0, booleans or such objects; no arrays
- * (stored with index keys), nulls or empty objects (dropped), and within {@link MAX_DEPTH}.
+ * Characters left for the rest of the record in {@link isPlainRecord}, or -1 when `v` is not a
+ * plain record: an object that {@link buildNode} would store exactly as `JSON.stringify` writes
+ * it: valid keys only (no `.priority`, `.value` or `.sv`: a dot is no key's character), at least
+ * one key and fewer than {@link RECORD_MAX_KEYS} at each level, values strings, finite numbers
+ * other than -0, booleans or such objects; no arrays (stored with index keys), nulls or empty
+ * objects (dropped), within {@link MAX_DEPTH}, and about {@link FROZEN_MAX_CHARS} characters
+ * of JSON at most (keys and strings counted, numbers as 24).
  */
-function isPlainRecord(v: object, depth: number): boolean {
-  if (Array.isArray(v) || depth > MAX_DEPTH) return false;
+function isPlainRecord(v: object, depth: number, budget: number): number {
+  if (Array.isArray(v) || depth > MAX_DEPTH) return -1;
   let keys = 0;
   for (const key in v) {
-    if (++keys >= RECORD_TEXT_MAX_KEYS || !isValidKey(key)) return false;
+    if (++keys >= RECORD_MAX_KEYS || !isValidKey(key)) return -1;
+    budget -= key.length + 4;
     const child = (v as Record<string, unknown>)[key];
     switch (typeof child) {
       case 'string':
-        if (child.length > MAX_LEAF_BYTES / 3) return false;
+        budget -= child.length + 2;
         break;
       case 'number':
-        if (!Number.isFinite(child) || Object.is(child, -0)) return false;
+        if (!Number.isFinite(child) || Object.is(child, -0)) return -1;
+        budget -= 24;
         break;
       case 'boolean':
+        budget -= 5;
         break;
       case 'object':
-        if (child === null || !isPlainRecord(child, depth + 1)) return false;
+        if (child === null) return -1;
+        budget = isPlainRecord(child, depth + 1, budget);
         break;
       default:
-        return false;
+        return -1;
     }
+    if (budget < 0) return -1;
   }
-  return keys > 0;
+  return keys > 0 ? budget : -1;
 }
 
 /**
- * The export-format text of a written value that is a plain record ({@link isPlainRecord}), made
- * by one `JSON.stringify`, or undefined for any other value (the caller builds nodes). Stored as
- * a branch kept as text ({@link Branch}), the record is one string instead of a `Map` and a node
- * per value (less for the collector to copy and promote), and the journal line and the pushes of
- * the write read that text instead of serialising the nodes again.
+ * Whether a written value is a plain record ({@link isPlainRecord}) that can be stored as itself
+ * ({@link Branch.ofRecord}): the value {@link nodeFromJSON} would build, with the same text once
+ * serialised, and no server values to resolve. Stored so, the record is one object instead of a
+ * `Map` and a node per value (less for the collector to copy and promote), and is serialised once,
+ * by the first read (the journal line, a push), for every reader.
  * @param depthOffset depth of the written location, counted towards MAX_DEPTH
  */
-export function recordText(json: unknown, depthOffset: number): string | undefined {
-  if (json === null || typeof json !== 'object' || !isPlainRecord(json, depthOffset))
-    return undefined;
-  const text = JSON.stringify(json);
-  return text.length <= FROZEN_MAX_CHARS ? text : undefined;
+export function plainRecord(json: unknown, depthOffset: number): json is object {
+  return (
+    json !== null &&
+    typeof json === 'object' &&
+    isPlainRecord(json, depthOffset, FROZEN_MAX_CHARS) >= 0
+  );
 }
 
 /**
@@ -463,7 +499,7 @@ export const FROZEN_MAX_CHARS = 64 * 1024;
  * own, about to be stored).
  */
 export function freezeLarge(node: DataNode | null): DataNode | null {
-  if (!(node instanceof Branch) || node.frozenText !== undefined) return node;
+  if (!(node instanceof Branch) || node.isFrozen) return node;
   let text = '';
   const sink = new TextSink((piece) => (text = piece), Number.POSITIVE_INFINITY);
   sink.cap = FROZEN_MAX_CHARS;

@@ -11,7 +11,7 @@ import {
   freezeLarge,
   frozenFromJSON,
   nodeFromJSON,
-  recordText,
+  plainRecord,
 } from './node.js';
 import { InvalidInputError, hasNestedPaths, parsePath } from './path.js';
 import { serverValueResolver } from './server-values.js';
@@ -59,10 +59,9 @@ export class DataStore {
       else if (existing) node = new Branch(existing.children, priority);
       return { path: target, node };
     }
-    // A plain record (most writes of the app and the bench) is kept as its text: no server
-    // values to resolve, and the same text frozenFromJSON would make for an import.
-    const text = recordText(json, path.length);
-    if (text !== undefined) return { path: [...path], node: new Branch(text) };
+    // A plain record (most writes of the app and the bench) is kept as itself: no server values
+    // to resolve, and the text frozenFromJSON would make for an import once serialised.
+    if (plainRecord(json, path.length)) return { path: [...path], node: Branch.ofRecord(json) };
     const resolve = serverValueResolver(now, (rel) => this.get([...path, ...rel]));
     const build = bulk ? frozenFromJSON : nodeFromJSON;
     return { path: [...path], node: build(json, resolve, path.length) };
@@ -91,16 +90,14 @@ export class DataStore {
   /**
    * Applies writes in order, pruning empty branches and clearing caches along each path. The
    * values of an import (an operation of many writes, or a value of many children) are stored
-   * with their records as text (node.ts `Branch`); a plain record written alone is text already (prepareWrite).
+   * with their records as text (node.ts `Branch`); a plain record written alone is kept as itself already (prepareWrite).
    */
   apply(writes: readonly Write[]): void {
     const bulk = writes.length >= BULK_WRITES;
     for (const w of writes) {
       const large =
         bulk ||
-        (w.node instanceof Branch &&
-          w.node.frozenText === undefined &&
-          w.node.children.size >= BULK_WRITES);
+        (w.node instanceof Branch && !w.node.isFrozen && w.node.children.size >= BULK_WRITES);
       this.applyOne(w.path, large ? freezeLarge(w.node) : w.node);
     }
   }
