@@ -197,9 +197,8 @@ export const routes: RouteObject[] = [
 /**
  * Starts loading, as soon as the page's path is known, the code a signed-in route opened directly
  * (a reload, a link) needs: the session's chunk, the layout, the registry and the route's own page
- * (the dashboard for /); the registry's slices are injected from the router's start (the route
- * patch below, the shell's lazy route). Otherwise each waited for the last: the registry for the
- * route patch, then the session's and
+ * (the dashboard for /) and the registry's slices in the store. Otherwise each waited for the
+ * last: the registry for the route patch, then the session's and
  * the layout's chunks for the matched routes, then the page's chunk (a reload of /students showed
  * its first row after some 45 chunks loaded one after another, the main thread idle in between).
  * The page is found by the registry's module itself (resources.ts `preloadResourcePage`), not
@@ -218,6 +217,9 @@ function preloadSignedInRoute(pathname: string): void {
   if (pathname === '/login' || pathname === '/recover-password') return;
   prefetchFullCatalogue(detectLocale());
   quiet(import('./layout/Layout'));
+  // The registry's slices injected: after a sign-in nothing else starts it before the shell's
+  // lazy route (the persisted lists' module was asked for 400 ms after the click).
+  quiet(loadResources());
   if (pathname === '/') quiet(import('./routes/DashboardPage'));
   quiet(import('./resources').then(({ preloadResourcePage }) => preloadResourcePage(pathname)));
 }
