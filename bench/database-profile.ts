@@ -21,14 +21,8 @@
  * our CLI under `node --cpu-prof`.
  *
  * Run: `npx tsx bench/database-profile.ts [--in-process | --sockets] [workload regex]
- * [--cpu-prof-dir DIR] [--runs N] [--against DIR]` (both parts without a flag; sockets inside
- * `unshare -n`); for the functions in process: `node --cpu-prof --import tsx
- * bench/database-profile.ts --in-process p`. `--against DIR` runs, in process, another
- * checkout's server beside ours, interleaved (DIR holds its `emulators/` and the repository's
- * `package.json` and `tsconfig*.json`, e.g. `git archive <commit> emulators package.json
- * tsconfig.json tsconfig.app.json tsconfig.node.json | tar -x -C DIR`, with `node_modules`
- * linked: without the tsconfig files tsx compiles the copy with other settings, and the same
- * code then measured 8-30% slower than ours).
+ * [--cpu-prof-dir DIR]` (both parts without a flag; sockets inside `unshare -n`); for the
+ * functions in process: `node --cpu-prof --import tsx bench/database-profile.ts --in-process p`.
  */
 import { mkdtempSync } from 'node:fs';
 import { spawn } from 'node:child_process';
@@ -153,62 +147,10 @@ function cpuUs(): number {
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-/** The server's classes a run uses: this checkout's, or another's (`--against DIR`). */
-interface Impl {
-  Namespace: typeof Namespace;
-  ClientConnection: typeof ClientConnection;
-  Journal: typeof Journal;
-  loadDataDir: typeof loadDataDir;
-  FunctionTriggers: typeof FunctionTriggers;
-  open: Ruleset;
-}
-
-const OURS: Impl = {
-  Namespace,
-  ClientConnection,
-  Journal,
-  loadDataDir,
-  FunctionTriggers,
-  open: Ruleset.open(),
-};
-
-/** The same classes from another checkout's `emulators/database` (e.g. `git archive` of a commit). */
-async function implAt(root: string): Promise<Impl> {
-  const url = (rel: string): string => pathToFileURL(join(root, 'emulators', 'database', rel)).href;
-  const ns = (await import(
-    url('namespace.ts')
-  )) as typeof import('../emulators/database/namespace.js');
-  const conn = (await import(
-    url('protocol/connection.ts')
-  )) as typeof import('../emulators/database/protocol/connection.js');
-  const journal = (await import(
-    url('journal.ts')
-  )) as typeof import('../emulators/database/journal.js');
-  const triggers = (await import(
-    url('functionTriggers.ts')
-  )) as typeof import('../emulators/database/functionTriggers.js');
-  const rules = (await import(
-    url('rules/ruleset.ts')
-  )) as typeof import('../emulators/database/rules/ruleset.js');
-  return {
-    Namespace: ns.Namespace,
-    ClientConnection: conn.ClientConnection,
-    Journal: journal.Journal,
-    loadDataDir: journal.loadDataDir,
-    FunctionTriggers: triggers.FunctionTriggers,
-    open: rules.Ruleset.open(),
-  };
-}
-
 /** One run of a workload on a fresh namespace; µs of CPU per op and wall ms. */
-async function runOnce(
-  setup: Setup,
-  floor: boolean,
-  impl: Impl = OURS,
-): Promise<{ cpu: number; wallMs: number }> {
-  const { Namespace, ClientConnection, Journal, loadDataDir, FunctionTriggers } = impl;
+async function runOnce(setup: Setup, floor: boolean): Promise<{ cpu: number; wallMs: number }> {
   const log = (): void => {};
-  const ns = new Namespace('demo-bench', () => impl.open);
+  const ns = new Namespace('demo-bench', () => OPEN);
   let functions: Awaited<ReturnType<typeof nullFunctions>> | undefined;
   let triggers: FunctionTriggers | undefined;
   if (setup.triggers && setup.triggers !== 'none') {
@@ -280,6 +222,8 @@ async function runOnce(
   return { cpu, wallMs };
 }
 
+const OPEN = Ruleset.open();
+
 /** min / median / max of `v`, 2 decimals. */
 function f3(v: readonly number[]): string {
   if (!v.length) return '-';
@@ -293,52 +237,31 @@ const median = (v: readonly number[]): number =>
     50,
   );
 
-/**
- * In-process figures (see the module comment). With `before` (another checkout's classes,
- * `--against DIR`), each run also runs them, interleaved with ours and the floor (the order
- * alternating), so that both versions see the same load.
- */
-async function inProcess(only: RegExp | null, runs: number, before?: Impl): Promise<void> {
+/** In-process figures (see the module comment). */
+async function inProcess(only: RegExp | null): Promise<void> {
   console.log(
-    `\n# Database server CPU per request, in process (node ${process.version}); ${runs} runs, ` +
-      `min / median / max µs of CPU per request; load ${loadavg()[0]!.toFixed(1)}`,
+    `\n# Database server CPU per request, in process (node ${process.version}); ${RUNS} runs, ` +
+      `min / median / max µs of CPU per request`,
   );
   console.log(
-    `\n| workload | ours µs/op |${before ? ' before µs/op | ours / before (medians) |' : ''} ` +
-      `floor µs/op | ours / floor (medians) | ours wall ms/run |`,
+    '\n| workload | ours µs/op | floor µs/op | ours / floor (medians) | ours wall ms/run |',
   );
-  console.log(before ? '|---|---|---|---|---|---|---|' : '|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|');
   for (const [name, setup] of Object.entries(WORKLOADS)) {
     if (only && !only.test(name)) continue;
     const ours: number[] = [];
-    const old: number[] = [];
     const floor: number[] = [];
     const walls: number[] = [];
     await runOnce(setup, false); // warm-up (JIT)
-    if (before) await runOnce(setup, false, before);
-    for (let run = 0; run < runs; run++) {
-      const mine = async (): Promise<void> => {
-        const o = await runOnce(setup, false);
-        ours.push(o.cpu);
-        walls.push(o.wallMs);
-      };
-      const theirs = async (): Promise<void> => {
-        if (before) old.push((await runOnce(setup, false, before)).cpu);
-      };
-      if (run % 2) {
-        await theirs();
-        await mine();
-      } else {
-        await mine();
-        await theirs();
-      }
+    for (let run = 0; run < RUNS; run++) {
+      const o = await runOnce(setup, false);
+      ours.push(o.cpu);
+      walls.push(o.wallMs);
       if (!setup.durable && !setup.triggers) floor.push((await runOnce(setup, true)).cpu);
     }
-    const ratio = (a: number[], b: number[]): string =>
-      a.length && b.length ? (median(a) / median(b)).toFixed(2) + 'x' : '-';
+    const ratio = floor.length ? (median(ours) / median(floor)).toFixed(2) + 'x' : '-';
     console.log(
-      `| ${name} | ${f3(ours)} |${before ? ` ${f3(old)} | ${ratio(ours, old)} |` : ''} ` +
-        `${f3(floor)} | ${ratio(ours, floor)} | ${median(walls).toFixed(0)} |`,
+      `| ${name} | ${f3(ours)} | ${f3(floor)} | ${ratio} | ${median(walls).toFixed(0)} |`,
     );
   }
 }
@@ -438,15 +361,10 @@ async function main(): Promise<void> {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const pattern = args.find(
-    (a, i) => !a.startsWith('--') && !/^--(cpu-prof-dir|against|runs)$/.test(args[i - 1] ?? ''),
-  );
+  const pattern = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--cpu'));
   const only = pattern ? new RegExp(pattern) : null;
   const both = !flag('--in-process') && !flag('--sockets');
-  const against = valueOf('--against');
-  const runs = Number(valueOf('--runs') ?? RUNS);
-  if (both || flag('--in-process'))
-    await inProcess(only, runs, against === undefined ? undefined : await implAt(against));
+  if (both || flag('--in-process')) await inProcess(only);
   if (both || flag('--sockets')) await sockets(only, valueOf('--cpu-prof-dir'));
 }
 
