@@ -16,6 +16,7 @@ import { statisticsResource } from '@/features/statistics/resource';
 import { subjectsResource } from '@/features/subjects/resource';
 import { usersResource } from '@/features/users/resource';
 import type { PageModuleLoader } from '@/shared/resource';
+import { indexedDbStorage } from './persistStorage';
 
 export const resources = [
   levelsResource,
@@ -85,6 +86,29 @@ export function preloadResourcePage(pathname: string): Promise<unknown> | undefi
   const listPage = resource.pages.list();
   // Every list's api is the object itself (a Lazy loader would be a function).
   const api = 'api' in resource ? (resource.api as { readFirstPageEarly?: () => unknown }) : {};
-  api.readFirstPageEarly?.();
+  if (api.readFirstPageEarly) {
+    // A reload paints the list's persisted first page first (persistedList.ts); the Database
+    // SDK's handling of an early answer then only delayed that paint (at 10,000 rows under load
+    // a reload took 0.73-1.18 s against 0.56-0.98 without), and the list's watch reads the page
+    // once it shows. Only a list with nothing persisted is read early.
+    void hasPersistedRows(resource.name).then((persisted) => {
+      if (!persisted) api.readFirstPageEarly?.();
+    });
+  }
   return listPage;
+}
+
+/**
+ * Whether the persisted store holds rows of the list `name` (redux-persist's record under
+ * `persist:<name>`: each top-level key serialised on its own, `ids` among them); false when it
+ * cannot be read.
+ */
+async function hasPersistedRows(name: string): Promise<boolean> {
+  try {
+    const stored = await indexedDbStorage.getItem(`persist:${name}`);
+    const ids = stored ? (JSON.parse(stored) as { ids?: string }).ids : undefined;
+    return ids !== undefined && (JSON.parse(ids) as unknown[]).length > 0;
+  } catch {
+    return false;
+  }
 }
