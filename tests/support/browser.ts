@@ -5,8 +5,9 @@
  * Hosting would, index.html for every route), or, with E2E_DEV_SERVER=1, the Vite dev server of
  * `emulators/start.ts --exec`.
  *
- * The browser is Debian's Chromium at /usr/bin/chromium (`apt-get install -y chromium`):
- * playwright's own browser download needs the internet. Override with CHROMIUM_PATH.
+ * The browser is Debian's Chromium headless shell at /usr/bin/chromium-headless-shell
+ * (`apt-get install -y chromium-headless-shell`; Debian's full Chromium where it is missing):
+ * playwright's own browser download needs the internet. Override with TEST_CHROMIUM_PATH.
  *
  * Example:
  * ```ts
@@ -16,6 +17,7 @@
  * afterAll(closeBrowser);
  * ```
  */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Dialog, type Locator, type Page } from 'playwright-core';
 import { waitForHttp } from '../../emulators/wait';
 import {
@@ -29,8 +31,21 @@ import {
 } from './backend';
 import { BUILD_TIMEOUT_MS, buildProduction } from './productionBuild';
 
-/** Chromium binary; Debian's package by default. */
+/** Debian's full Chromium (package `chromium`), for what needs the whole browser (Lighthouse). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium headless shell (package `chromium-headless-shell`, same version). */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser of the browser tests: TEST_CHROMIUM_PATH if set, else Chromium's headless shell
+ * (the old headless mode, the browser playwright itself runs headless tests in), else the full
+ * Chromium. The shell has no browser UI: on admin-day.test.ts its browser process took 6.7-6.8 s
+ * of CPU against the full Chromium's 12.6-17.9 s, its renderers the same (docs/performance.md).
+ */
+export const TEST_BROWSER_PATH =
+  process.env.TEST_CHROMIUM_PATH ??
+  (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * The Chromium features playwright-core disables in its own `--disable-features` switch
@@ -61,7 +76,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * Chrome's own UI pages that headless Chromium renders unseen for every new window, that is for
  * every browser context a test opens: the omnibox popup (and its AI mode page) in a renderer
  * process each, about 1.2 s of CPU per context, a fifth of the browser's CPU in a browser test
- * file (docs/performance.md). Nothing of the app uses them.
+ * file (docs/performance.md). Nothing of the app uses them. The headless shell has no such pages;
+ * the switch is for the full Chromium (TEST_CHROMIUM_PATH, or where the shell is not installed).
  */
 const BROWSER_UI_FEATURES = [
   'WebUIOmniboxPopup',
@@ -123,7 +139,7 @@ export function launchBrowser(): Promise<Browser> {
 
 function launch(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_BROWSER_PATH,
     headless: true,
     args: [...CHROMIUM_ARGS],
   });
