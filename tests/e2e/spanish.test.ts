@@ -18,6 +18,7 @@ import { closeBrowser, adminSession, newPage, type AdminSession } from '../suppo
 import {
   adminScreens,
   eachTab,
+  openScreen,
   publicScreens,
   settle,
   writeScreenData,
@@ -213,7 +214,7 @@ async function english(page: Page, route: string): Promise<string[]> {
 /** Scans the screen, each tab of it, and its first date picker opened. */
 async function scanScreen(page: Page, route: string): Promise<string[]> {
   const problems: string[] = [];
-  await page.goto(route);
+  await openScreen(page, route);
   await settle(page);
   await eachTab(page, async (tab) => {
     const where = tab ? `${route} (tab ${tab})` : route;
