@@ -6,11 +6,13 @@
  * screen opened directly) is what the next watch shows first, once. The students' records here
  * are dated in the far future, so they are the newest rows of `lists/students`.
  */
+import { getDatabase as getAdminDatabase } from 'firebase-admin/database';
 import { get, ref } from 'firebase/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPath } from '@/shared/domain/derived/listRows';
 import { rtdbEntityApi, type WatchBatch } from '@/shared/rtdb';
 import {
+  adminApp,
   createAccount,
   deleteAccount,
   removePaths,
@@ -50,7 +52,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await removePaths(...[...ids, ...earlyIds].map((id) => `students/${id}`));
+  await removePaths(
+    ...[...ids, ...earlyIds].map((id) => `students/${id}`),
+    `${listPath('students')}/${earlyIds[2]}`,
+  );
   await web?.close();
   if (admin) await deleteAccount(admin.uid);
 });
@@ -130,8 +135,12 @@ describe('watch', () => {
       firstPage: { orderBy: 'createdAt', size: 2 },
     });
     await api.readFirstPageEarly!();
-    // A newer student after the early read: a page read by the watch itself would show it.
-    await writeRecords(student(2));
+    // A newer row after the early read: a page read by the watch itself would show it. Written
+    // where the server's trigger writes it, so that no other file's trigger events delay it past
+    // the early read's 10 s.
+    await getAdminDatabase(adminApp())
+      .ref(`${listPath('students')}/${earlyIds[2]}`)
+      .set({ id: earlyIds[2], name: 'Early 2', createdAt: EARLY_BASE + 2 });
     const firstBatch = async () => {
       const batches: WatchBatch<Row>[] = [];
       const errors: Error[] = [];
