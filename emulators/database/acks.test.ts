@@ -5,27 +5,13 @@
  * an error. The connection is driven in process with a stand-in for the journal's batches.
  */
 import { describe, expect, it } from 'vitest';
+import { newBatch, type Batch } from './journal.js';
 import { Namespace } from './namespace.js';
 import { ClientConnection } from './protocol/connection.js';
 import { Ruleset } from './rules/ruleset.js';
 
 /** A journal batch the test settles. */
-interface Batch {
-  promise: Promise<void>;
-  resolve(): void;
-  reject(err: Error): void;
-}
-
-function batch(): Batch {
-  let resolve!: () => void;
-  let reject!: (err: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  promise.catch(() => {});
-  return { promise, resolve, reject };
-}
+const batch = newBatch;
 
 /** A connection whose host's current batch is `current.b`; its answers as `{r, s}`. */
 function connection(current: { b: Batch }): {

@@ -42,13 +42,15 @@ export interface JournalHost {
   log(line: string): void;
 }
 
-interface Batch {
+/** One journal write's outcome, awaited by every write it carries. */
+export interface Batch {
   promise: Promise<void>;
   resolve(): void;
   reject(err: Error): void;
 }
 
-function newBatch(): Batch {
+/** A pending batch whose promise never reports an unhandled rejection. */
+export function newBatch(): Batch {
   let resolve!: () => void;
   let reject!: (err: Error) => void;
   const promise = new Promise<void>((res, rej) => {
