@@ -60,6 +60,20 @@ afterAll(async () => {
   if (admin) await deleteAccount(admin.uid);
 });
 
+/**
+ * Starts `api.watch`, recording its batches (and its errors into `errors`), and resolves once the
+ * whole list (the initial batch) has arrived, within 10 s.
+ */
+async function watchUntilWhole(api: ReturnType<typeof rtdbEntityApi<Row>>, errors: Error[] = []) {
+  const batches: WatchBatch<Row>[] = [];
+  const stop = api.watch!(
+    (batch) => batches.push(batch),
+    (error) => errors.push(error),
+  );
+  await expect.poll(() => batches.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+  return { batches, errors, stop };
+}
+
 describe('watch', () => {
   it('first page by its query, then the whole list, then one changed row; stop detaches', async () => {
     const api = rtdbEntityApi<Row>('students', {
@@ -70,13 +84,7 @@ describe('watch', () => {
     // Connected first, as in the app (the dashboard has read before a list opens): requests
     // queued before the connection are sent listens first.
     await get(ref(web.database, `${listPath('students')}/${ids[0]}`));
-    const batches: WatchBatch<Row>[] = [];
-    const errors: Error[] = [];
-    const stop = api.watch!(
-      (batch) => batches.push(batch),
-      (error) => errors.push(error),
-    );
-    await expect.poll(() => batches.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+    const { batches, errors, stop } = await watchUntilWhole(api);
     expect(errors).toEqual([]);
 
     // The first page: the PAGE newest rows, before the whole list.
@@ -107,12 +115,7 @@ describe('watch', () => {
     const after = batches.length;
     // A second watch on the same connection sees the next removal; the stopped one, had it still
     // listened, would have had it first (listeners are called in the order they were added).
-    const witness: WatchBatch<Row>[] = [];
-    const stopWitness = api.watch!(
-      (batch) => witness.push(batch),
-      (error) => errors.push(error),
-    );
-    await expect.poll(() => witness.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+    const { batches: witness, stop: stopWitness } = await watchUntilWhole(api, errors);
     await removePaths(`students/${ids[3]}`);
     await expect.poll(() => witness.some((b) => b.removals.includes(ids[3]!))).toBe(true);
     stopWitness();
@@ -142,13 +145,7 @@ describe('watch', () => {
       .ref(`${listPath('students')}/${earlyIds[2]}`)
       .set({ id: earlyIds[2], name: 'Early 2', createdAt: EARLY_BASE + 2 });
     const firstBatch = async () => {
-      const batches: WatchBatch<Row>[] = [];
-      const errors: Error[] = [];
-      const stop = api.watch!(
-        (batch) => batches.push(batch),
-        (error) => errors.push(error),
-      );
-      await expect.poll(() => batches.some((b) => b.initial), { timeout: 10_000 }).toBe(true);
+      const { batches, errors, stop } = await watchUntilWhole(api);
       stop();
       expect(errors).toEqual([]);
       expect(batches.find((b) => b.initial)!.upserts.map((r) => r.id)).toContain(earlyIds[2]);
