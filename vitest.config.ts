@@ -109,6 +109,11 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.tsx', ...DOM_TESTS],
           setupFiles: ['tests/setup/jsdom.ts'],
+          // A worker keeps React, Testing Library, jsdom and the app's modules for its next file
+          // instead of importing them again (the project's CPU 109 s -> 49 s). The files share no
+          // state through modules: module mocks stay in their file, timers and stubbed globals
+          // are restored after each test, and the setup file unmounts what each test rendered.
+          isolate: false,
           // A component test that renders a whole page takes seconds when the 2 cores are shared
           // with the other workers and the backend.
           testTimeout: 20_000,
