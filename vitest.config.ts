@@ -144,6 +144,10 @@ export default defineConfig({
           environment: 'node',
           include: ['emulators/**/*.test.ts'],
           exclude: EMULATORS_ALONE,
+          // A worker keeps the SDKs and the servers' modules for its next file (the project's CPU
+          // 117 s -> 87-93 s): each file starts its own server on a free port and sets the
+          // emulator host variables before it makes its SDK apps.
+          isolate: false,
           testTimeout: 30_000,
         },
       },
