@@ -8,10 +8,8 @@
  * Each is a link to the orders list filtered to those orders. Admin data (spec 6): staff have
  * none, and their header shows no bell.
  */
-import { addDays } from 'date-fns';
 import { ordersListUrl } from '@/shared/domain/order';
-import { COUNT_PATHS, EXPIRY_QUEUE_PATH } from '@/shared/domain/derived/stats';
-import { database } from '@/shared/firebase';
+import { followExpiringCount, followStatsCounts } from '@/shared/sharedListener';
 
 /** The window of the expiring notification: the dashboard's "Orders expiring in 14 days". */
 export const EXPIRING_DAYS = 14;
@@ -52,7 +50,8 @@ export function notificationsOf(counts: NotificationCounts): AdminNotification[]
 
 /**
  * Follows the two figures (admins only: others get PERMISSION_DENIED) and reports each change
- * to `onCounts`; the expiry window starts at `now` (epoch ms).
+ * to `onCounts`; the expiry window starts at `now` (epoch ms). Both listeners are the ones the
+ * dashboard's cards follow too (shared/sharedListener: one server query each, not two).
  * @returns stops following; safe to call before the listeners are attached
  */
 export function subscribeNotificationCounts(
@@ -60,32 +59,15 @@ export function subscribeNotificationCounts(
   onCounts: (part: NotificationCounts) => void,
   onError: (error: Error) => void,
 ): () => void {
-  let stopped = false;
-  const stops: Array<() => void> = [];
-  void Promise.all([database(), import('firebase/database')])
-    .then(([db, m]) => {
-      if (stopped) return;
-      stops.push(
-        m.onValue(
-          m.ref(db, COUNT_PATHS.pendingApprovals),
-          (snap) => onCounts({ pendingApprovals: Number(snap.val() ?? 0) }),
-          onError,
-        ),
-        m.onValue(
-          m.query(
-            m.ref(db, EXPIRY_QUEUE_PATH),
-            m.orderByValue(),
-            m.startAfter(now),
-            m.endAt(addDays(now, EXPIRING_DAYS).getTime()),
-          ),
-          (snap) => onCounts({ expiringSoon: snap.size }),
-          onError,
-        ),
-      );
-    })
-    .catch(onError);
-  return () => {
-    stopped = true;
-    stops.forEach((stop) => stop());
-  };
+  const stops = [
+    followStatsCounts({
+      onValue: (counts) => onCounts({ pendingApprovals: Number(counts?.pendingApprovals ?? 0) }),
+      onError,
+    }),
+    followExpiringCount(now, EXPIRING_DAYS, {
+      onValue: (expiringSoon) => onCounts({ expiringSoon }),
+      onError,
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { selectIsAdmin } from '@/shared/session';
+import { sharedNow } from '@/shared/sharedListener';
 import { useAppSelector } from '@/app/hooks';
 import {
   notificationsOf,
@@ -27,7 +28,7 @@ export function useNotifications(): NotificationsState {
   useEffect(() => {
     if (!isAdmin) return;
     return subscribeNotificationCounts(
-      Date.now(),
+      sharedNow(),
       (part) => setCounts((current) => ({ ...current, ...part })),
       () => setFailed(true),
     );

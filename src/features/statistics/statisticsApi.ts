@@ -12,13 +12,10 @@
 import type { DataSnapshot, Query } from 'firebase/database';
 import type { Order } from '@/shared/domain/order';
 import type { MonthStats, StatsCounts } from '@/shared/domain/derived/stats';
-import {
-  COUNT_PATHS,
-  EXPIRY_QUEUE_PATH,
-  MONTHS_PATH,
-  PENDING_QUEUE_PATH,
-} from '@/shared/domain/derived/stats';
+import { addDays } from 'date-fns';
+import { EXPIRY_QUEUE_PATH, MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
 import { database } from '@/shared/firebase';
+import { followExpiringCount, followStatsCounts } from '@/shared/sharedListener';
 
 /** What the listeners deliver, each part as soon as it arrives (undefined: not yet). */
 export interface StatisticsData {
@@ -40,13 +37,11 @@ export interface StatisticsListener {
 export interface StatisticsWindow {
   firstMonth: string;
   expiryFrom: number;
-  expiryUntil: number;
+  /** The window's length in days: it ends at expiryFrom + expiryDays. */
+  expiryDays: number;
   pendingLimit: number;
   expiringLimit: number;
 }
-
-/** `stats/counts`, the parent of every counter. */
-const COUNTS_PATH = COUNT_PATHS.students.slice(0, COUNT_PATHS.students.lastIndexOf('/'));
 
 /**
  * Attaches the listeners (admin data, spec 6: only for admins) and returns the function that
@@ -57,16 +52,23 @@ export function subscribeStatistics(
   listener: StatisticsListener,
 ): () => void {
   let stopped = false;
-  const stops: Array<() => void> = [];
+  // The counts and the expiring count are shared with the header's bell (shared/sharedListener).
+  const stops: Array<() => void> = [
+    followStatsCounts({
+      onValue: (counts) => listener.onData({ counts }),
+      onError: listener.onError,
+    }),
+    followExpiringCount(window.expiryFrom, window.expiryDays, {
+      onValue: (expiringCount) => listener.onData({ expiringCount }),
+      onError: listener.onError,
+    }),
+  ];
   void (async () => {
     const db = await database();
     const m = await import('firebase/database');
     if (stopped) return;
     const listen = (target: Query, read: (snap: DataSnapshot) => void) =>
       stops.push(m.onValue(target, read, listener.onError));
-    listen(m.ref(db, COUNTS_PATH), (snap) => {
-      listener.onData({ counts: snap.val() as Partial<StatsCounts> | null });
-    });
     listen(m.query(m.ref(db, MONTHS_PATH), m.orderByKey(), m.startAt(window.firstMonth)), (snap) =>
       listener.onData({ months: snap.val() as Record<string, Partial<MonthStats>> | null }),
     );
@@ -107,9 +109,8 @@ export function subscribeStatistics(
       m.ref(db, EXPIRY_QUEUE_PATH),
       m.orderByValue(),
       m.startAfter(window.expiryFrom),
-      m.endAt(window.expiryUntil),
+      m.endAt(addDays(window.expiryFrom, window.expiryDays).getTime()),
     );
-    listen(expiringWindow, (snap) => listener.onData({ expiringCount: snap.size }));
     listenOrders(m.query(expiringWindow, m.limitToFirst(window.expiringLimit)), (expiring) =>
       listener.onData({ expiring }),
     );

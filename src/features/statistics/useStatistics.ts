@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';
+import { sharedNow } from '@/shared/sharedListener';
 import type { Order } from '@/shared/domain/order';
 import {
   EXPIRING_LIST_SIZE,
-  expiryHorizon,
+  EXPIRY_HORIZON_DAYS,
   firstChartMonth,
   ordersByMonth,
   ordersExpiringSoon,
@@ -37,7 +38,7 @@ export interface Statistics {
  * figures change within the round trip of another admin's write. Never reads whole collections.
  */
 export function useStatistics(): Statistics {
-  const [now] = useState(() => Date.now());
+  const [now] = useState(sharedNow);
   const [data, setData] = useState<StatisticsData>({});
   const [error, setError] = useState<AppError | null>(null);
 
@@ -47,7 +48,7 @@ export function useStatistics(): Statistics {
         {
           firstMonth: firstChartMonth(now),
           expiryFrom: now,
-          expiryUntil: expiryHorizon(now),
+          expiryDays: EXPIRY_HORIZON_DAYS,
           pendingLimit: PENDING_LIST_SIZE,
           expiringLimit: EXPIRING_LIST_SIZE,
         },
