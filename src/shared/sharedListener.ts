@@ -6,10 +6,10 @@
  * The SDK shares a server listen only between queries of the same spec, and two `Date.now()`
  * boundaries a few ms apart make two specs: `sharedNow` gives them one.
  */
-import type { DataSnapshot, Query } from 'firebase/database';
+import type { Database, DataSnapshot, Query } from 'firebase/database';
 import { addDays } from 'date-fns';
 import { COUNT_PATHS, EXPIRY_QUEUE_PATH, type StatsCounts } from './domain/derived/stats';
-import { database } from './firebase';
+import { type DatabaseModule, watchQuery } from './watchValue';
 
 /** Where a shared listener reports: every value (the last one at once on joining), or its error. */
 export interface SharedListener<V> {
@@ -78,26 +78,13 @@ export function followShared<V>(
 
 /**
  * An `onValue` listener of a query made once the SDK is loaded, as an Attach of `read(snapshot)`
- * (the SDK module is imported lazily: nothing of it on /login).
+ * (the SDK module is imported lazily by watchQuery: nothing of it on /login).
  */
 export function attachQuery<V>(
-  make: (m: typeof import('firebase/database'), db: import('firebase/database').Database) => Query,
+  make: (m: DatabaseModule, db: Database) => Query,
   read: (snap: DataSnapshot) => V,
 ): Attach<V> {
-  return (emit, fail) => {
-    let stopped = false;
-    let stop = () => undefined as void;
-    void Promise.all([database(), import('firebase/database')])
-      .then(([db, m]) => {
-        if (stopped) return;
-        stop = m.onValue(make(m, db), (snap) => emit(read(snap)), fail);
-      })
-      .catch(fail);
-    return () => {
-      stopped = true;
-      stop();
-    };
-  };
+  return (emit, fail) => watchQuery(make, (snap) => emit(read(snap)), { onError: fail });
 }
 
 /** How long one `sharedNow` boundary is reused (ms): the followers that start within it share it. */

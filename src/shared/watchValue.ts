@@ -4,7 +4,7 @@
  * a location without bringing the SDK into /login's bundle (its budget: 180 KB gzipped,
  * bench/app.ts).
  */
-import type { Database } from 'firebase/database';
+import type { Database, DataSnapshot, Query } from 'firebase/database';
 import { database } from './firebase';
 
 /** Options of {@link watchValue}. */
@@ -13,6 +13,36 @@ export interface WatchValueOptions {
   connect?: () => Promise<Database>;
   /** The listener was cancelled (e.g. permission denied); default: nothing happens. */
   onError?: (error: Error) => void;
+}
+
+/** The Database SDK's module, as `watchQuery` hands it to the query maker. */
+export type DatabaseModule = typeof import('firebase/database');
+
+/**
+ * Calls `onSnapshot` with the snapshot of the query `make` builds (once the SDK is loaded), at
+ * once and after every change. An error of loading the SDK or connecting, or the listener's
+ * cancellation (e.g. permission denied), goes to `onError`.
+ * @returns stops following; safe to call before the listener is attached (it then never is)
+ */
+export function watchQuery(
+  make: (m: DatabaseModule, db: Database) => Query,
+  onSnapshot: (snapshot: DataSnapshot) => void,
+  { connect = database, onError }: WatchValueOptions = {},
+): () => void {
+  let stopped = false;
+  let detach: (() => void) | undefined;
+  void Promise.all([connect(), import('firebase/database')])
+    .then(([db, m]) => {
+      if (stopped) return;
+      detach = m.onValue(make(m, db), onSnapshot, (error) => onError?.(error));
+    })
+    .catch((error: unknown) =>
+      onError?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  return () => {
+    stopped = true;
+    detach?.();
+  };
 }
 
 /**
@@ -24,20 +54,11 @@ export interface WatchValueOptions {
 export function watchValue(
   path: string,
   onChange: (value: unknown) => void,
-  { connect = database, onError }: WatchValueOptions = {},
+  options: WatchValueOptions = {},
 ): () => void {
-  let stopped = false;
-  let detach: (() => void) | undefined;
-  void Promise.all([connect(), import('firebase/database')]).then(([db, m]) => {
-    if (stopped) return;
-    detach = m.onValue(
-      m.ref(db, path),
-      (snapshot) => onChange(snapshot.val()),
-      (error) => onError?.(error),
-    );
-  });
-  return () => {
-    stopped = true;
-    detach?.();
-  };
+  return watchQuery(
+    (m, db) => m.ref(db, path),
+    (snapshot) => onChange(snapshot.val()),
+    options,
+  );
 }
