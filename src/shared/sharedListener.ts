@@ -7,8 +7,8 @@
  * boundaries a few ms apart make two specs: `sharedNow` gives them one.
  */
 import type { Database, DataSnapshot, Query } from 'firebase/database';
-import { addDays } from 'date-fns';
 import { COUNT_PATHS, EXPIRY_QUEUE_PATH, type StatsCounts } from './domain/derived/stats';
+import { expiryHorizon, expiryWindowQuery } from './expiryWindow';
 import { type DatabaseModule, watchQuery } from './watchValue';
 
 /** Where a shared listener reports: every value (the last one at once on joining), or its error. */
@@ -121,21 +121,18 @@ export function followStatsCounts(
 }
 
 /**
- * Follows how many orders of `stats/expiryQueue` expire in (from, from + days] (values are
- * expiredDate; `orderByValue().startAfter().endAt()`, about 35 bytes an entry), one listener per
- * window however many follow it.
+ * Follows how many orders of `stats/expiryQueue` expire in (from, from + days] (expiryWindow.ts),
+ * one listener per window however many follow it.
  */
 export function followExpiringCount(
   from: number,
   days: number,
   listener: SharedListener<number>,
 ): () => void {
-  const until = addDays(from, days).getTime();
   return followShared(
-    `${EXPIRY_QUEUE_PATH}:${from}:${until}`,
+    `${EXPIRY_QUEUE_PATH}:${from}:${expiryHorizon(from, days)}`,
     attachQuery(
-      (m, db) =>
-        m.query(m.ref(db, EXPIRY_QUEUE_PATH), m.orderByValue(), m.startAfter(from), m.endAt(until)),
+      (m, db) => expiryWindowQuery(m, db, from, days),
       (snap) => snap.size,
     ),
     listener,

@@ -2,17 +2,14 @@
  * The admin's notifications: what waits for them, from the nodes the dashboard already follows
  * (shared/domain/derived/stats.ts), never whole collections:
  * - orders waiting for approval: `stats/counts/pendingApprovals`;
- * - orders expiring within EXPIRING_DAYS with lessons left: the entries of `stats/expiryQueue`
- *   valued in (now, now + 14 days], as the dashboard counts them (`orderByValue().startAfter()
- *   .endAt()`, about 35 bytes an order).
+ * - orders expiring soon with lessons left: the entries of `stats/expiryQueue` in the window of
+ *   shared/expiryWindow (now, now + 14 days], the one the dashboard counts.
  * Each is a link to the orders list filtered to those orders. Admin data (spec 6): staff have
  * none, and their header shows no bell.
  */
 import { ordersListUrl } from '@/shared/domain/order';
+import { EXPIRY_HORIZON_DAYS } from '@/shared/expiryWindow';
 import { followExpiringCount, followStatsCounts } from '@/shared/sharedListener';
-
-/** The window of the expiring notification: the dashboard's "Orders expiring in 14 days". */
-export const EXPIRING_DAYS = 14;
 
 /** One notification: how many orders, its text (an ICU plural on `count`) and its link. */
 export interface AdminNotification {
@@ -64,7 +61,7 @@ export function subscribeNotificationCounts(
       onValue: (counts) => onCounts({ pendingApprovals: Number(counts?.pendingApprovals ?? 0) }),
       onError,
     }),
-    followExpiringCount(now, EXPIRING_DAYS, {
+    followExpiringCount(now, EXPIRY_HORIZON_DAYS, {
       onValue: (expiringSoon) => onCounts({ expiringSoon }),
       onError,
     }),

@@ -4,7 +4,6 @@
  * predicates define which orders count) and two short order lists. Pure functions: `now` is passed
  * in; months are calendar months of the agency's time zone, Singapore (stats.ts `monthKey`).
  */
-import { addDays } from 'date-fns';
 import type { Order } from '@/shared/domain/order';
 import {
   isExpiryCandidate,
@@ -14,9 +13,8 @@ import {
   type MonthStats,
   type StatsCounts,
 } from '@/shared/domain/derived/stats';
+import { EXPIRY_HORIZON_DAYS, expiryHorizon } from '@/shared/expiryWindow';
 
-/** Orders expiring within this many days are listed as expiring soon. */
-export const EXPIRY_HORIZON_DAYS = 14;
 /** Months of the orders/revenue chart, the current one included. */
 export const CHART_MONTHS = 12;
 /** Orders the pending-approvals card lists (the oldest; the tile gives the count). */
@@ -31,10 +29,6 @@ export const EXPIRING_LIST_SIZE = 10;
 export function pendingApprovals(orders: readonly Order[]): Order[] {
   return orders.filter(isPendingApproval).sort((a, b) => a.createdAt - b.createdAt);
 }
-
-/** The end (inclusive, epoch ms) of the expiry window that starts (exclusive) at `now`. */
-export const expiryHorizon = (now: number, days = EXPIRY_HORIZON_DAYS) =>
-  addDays(now, days).getTime();
 
 /**
  * Orders whose expiry date falls in (now, now + days] and that can expire with lessons left

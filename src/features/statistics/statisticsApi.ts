@@ -12,8 +12,8 @@
 import type { DataSnapshot, Query } from 'firebase/database';
 import type { Order } from '@/shared/domain/order';
 import type { MonthStats, StatsCounts } from '@/shared/domain/derived/stats';
-import { addDays } from 'date-fns';
-import { EXPIRY_QUEUE_PATH, MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
+import { MONTHS_PATH, PENDING_QUEUE_PATH } from '@/shared/domain/derived/stats';
+import { expiryWindowQuery } from '@/shared/expiryWindow';
 import { database } from '@/shared/firebase';
 import { followExpiringCount, followStatsCounts } from '@/shared/sharedListener';
 
@@ -105,12 +105,7 @@ export function subscribeStatistics(
       m.query(m.ref(db, PENDING_QUEUE_PATH), m.orderByValue(), m.limitToFirst(window.pendingLimit)),
       (pending) => listener.onData({ pending }),
     );
-    const expiringWindow = m.query(
-      m.ref(db, EXPIRY_QUEUE_PATH),
-      m.orderByValue(),
-      m.startAfter(window.expiryFrom),
-      m.endAt(addDays(window.expiryFrom, window.expiryDays).getTime()),
-    );
+    const expiringWindow = expiryWindowQuery(m, db, window.expiryFrom, window.expiryDays);
     listenOrders(m.query(expiringWindow, m.limitToFirst(window.expiringLimit)), (expiring) =>
       listener.onData({ expiring }),
     );

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toAppError, type AppError } from '@/shared/errors';
+import { EXPIRY_HORIZON_DAYS } from '@/shared/expiryWindow';
 import { sharedNow } from '@/shared/sharedListener';
 import type { Order } from '@/shared/domain/order';
 import {
   EXPIRING_LIST_SIZE,
-  EXPIRY_HORIZON_DAYS,
   firstChartMonth,
   ordersByMonth,
   ordersExpiringSoon,

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { EXPIRING_DAYS, type AdminNotification } from '../notifications';
+import { EXPIRY_HORIZON_DAYS } from '@/shared/expiryWindow';
+import type { AdminNotification } from '../notifications';
 
 /**
  * One notification as a link to the orders it counts ('15 orders are waiting for approval').
@@ -17,7 +18,7 @@ export function NotificationEntry({
     <Link to={notification.to} className={className}>
       <FormattedMessage
         id={notification.messageId}
-        values={{ count: notification.count, days: EXPIRING_DAYS }}
+        values={{ count: notification.count, days: EXPIRY_HORIZON_DAYS }}
       />
     </Link>
   );

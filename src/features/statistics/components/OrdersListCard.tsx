@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { ordersListUrl, type Order } from '@/shared/domain/order';
-import { EXPIRY_HORIZON_DAYS } from '../aggregate';
+import { EXPIRY_HORIZON_DAYS } from '@/shared/expiryWindow';
 import { OrdersShortList } from './OrdersShortList';
 import { StatisticsCard } from './StatisticsCard';
 
