@@ -17,6 +17,7 @@ import {
 import { prefetchPublicOrder } from '@/features/public/publicOrderRead';
 import type { PageModuleLoader } from '@/shared/resource';
 import { FullCatalogue } from './i18n/FullCatalogue';
+import { inNextTask } from './inNextTask';
 import { detectLocale } from './i18n/locale';
 import { prefetchFullCatalogue, type CatalogueScope } from './i18n/messages';
 import { PageLoader } from './layout/PageLoader';
@@ -28,15 +29,20 @@ const session = () => import('./session');
 /** A route element exported by the session's chunk (the root that holds the store, a guard). */
 type SessionElement = 'SessionRoot' | 'RedirectIfSignedIn' | 'RequireAdmin' | 'RequireAuth';
 const sessionElement = (name: SessionElement): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await session())[name] }),
+  lazy: inNextTask(async () => ({ Component: (await session())[name] })),
 });
 
 /** The resource registry, its slices injected into the store (store.ts `loadResources`). */
 const loadResources = async (): Promise<unknown> => (await import('./store')).loadResources();
 
-/** A lazily loaded page: the module's default export is the route's component. */
+/**
+ * A lazily loaded page: the module's default export is the route's component. Like the session's
+ * elements and /login, its code is asked for in a task after the one the router asks in
+ * (inNextTask): the first route's lazy code is asked for as the router is created, in the
+ * entry's task.
+ */
 const page = (load: PageModuleLoader): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: inNextTask(async () => ({ Component: (await load()).default })),
 });
 
 /** Id of the admin-only route the registry's routes are added under. */
@@ -132,12 +138,12 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: '/login',
-                    lazy: async () => {
+                    lazy: inNextTask(async () => {
                       preloadOnSignIn();
                       return {
                         Component: (await import('@/features/auth/pages/LoginPage')).default,
                       };
-                    },
+                    }),
                   },
                   {
                     path: '/recover-password',
@@ -224,7 +230,9 @@ function preloadSignedInRoute(pathname: string): void {
   quiet(import('./resources').then(({ preloadResourcePage }) => preloadResourcePage(pathname)));
 }
 
-preloadSignedInRoute(window.location.pathname);
+// In a task of its own, not the entry's (which creates the router): each import runs Vite's
+// preload helper, blocking time on a phone (see inNextTask).
+setTimeout(() => preloadSignedInRoute(window.location.pathname));
 
 /**
  * Once the sign-in form is submitted, starts loading the dashboard, where a sign-in lands, while
