@@ -27,9 +27,9 @@
  * login,qrcode` (page names: login, auth-action, qrcode, payment, chart); `--dist dir` measures an
  * existing build in `dir` instead of building; `--keep dir` keeps each report's JSON in `dir`.
  *
- * `--lists 10000` measures the students, tutors and orders lists instead, signed in as an admin,
- * with that many students, tutors and orders (bench/scale.ts's data set, which replaces those
- * collections: never against `npm start`'s data). The admin signs in through the login form in a
+ * `--lists 10000` measures the students, tutors and orders lists instead (`--only students` picks
+ * among them), signed in as an admin, with that many students, tutors and orders (bench/scale.ts's
+ * data set, which replaces those collections: never against `npm start`'s data). The admin signs in through the login form in a
  * Chromium whose debugging port Lighthouse then drives (`--port`, `--disable-storage-reset`, so
  * the session and the persisted first pages stay, as for an admin who comes back to the list).
  */
@@ -189,7 +189,7 @@ async function measure(): Promise<void> {
   const lists = option('lists');
   if (lists) {
     try {
-      await measureLists(base, Number(lists), runs, reports);
+      await measureLists(base, Number(lists), runs, reports, only);
     } finally {
       await server.close();
       if (!option('dist')) rmSync(outDir, { recursive: true, force: true });
@@ -251,9 +251,16 @@ async function freePort(): Promise<number> {
 
 /**
  * The lists at `n` records (see the module comment): seeds them, signs a fresh admin in through
- * the form in a Chromium with a debugging port, and runs Lighthouse `runs` times on each list.
+ * the form in a Chromium with a debugging port, and runs Lighthouse `runs` times on each list
+ * (each of `only`'s, when given: students, tutors, orders).
  */
-async function measureLists(base: string, n: number, runs: number, reports: string) {
+async function measureLists(
+  base: string,
+  n: number,
+  runs: number,
+  reports: string,
+  only: string[] | undefined,
+) {
   const { seed } = await import('./scale');
   const seconds = await seed(n);
   const { createAccount, deleteAccount } = await import('../tests/support/backend');
@@ -279,7 +286,7 @@ async function measureLists(base: string, n: number, runs: number, reports: stri
     console.log(
       `Lighthouse mobile (performance) of the lists with ${n.toLocaleString('en')} students, tutors and orders (seeded in ${seconds.toFixed(0)} s), signed in as an admin, ${runs} runs per list, min / median / max; load average before: ${load()}`,
     );
-    for (const list of ['students', 'tutors', 'orders']) {
+    for (const list of ['students', 'tutors', 'orders'].filter((l) => !only || only.includes(l))) {
       const figures: Figures[] = [];
       for (let i = 0; i < runs; i++) {
         try {
