@@ -1,6 +1,7 @@
 /**
- * Runs npm scripts side by side and fails when any fails (`npm test` runs the functions build,
- * the typecheck, lint and the format check this way):
+ * Runs npm scripts side by side and fails when any fails (`npm run checks` runs the functions
+ * build, the typecheck, lint and the format check this way; `npm test` the last three, inside
+ * emulators/start.ts --exec, so that they overlap the backend's start, which mostly waits):
  *
  *   tsx scripts/parallel.ts setup typecheck lint format:check
  *
