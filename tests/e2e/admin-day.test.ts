@@ -27,7 +27,7 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signedInPage } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signedInPage } from '../support/browser';
 
 const tag = uniqueId()
   .replace(/[^a-z0-9]/gi, '')
@@ -53,9 +53,14 @@ const paths = [
 let admin: TestAccount;
 let otherAdmin: TestAccount;
 
-/** The admin's page in this language and width, shared by the tests that ask for the same. */
+/**
+ * The admin's page in this language and width, shared by the tests that ask for the same. At the
+ * default width it stays in the app, and the tests open their screens with gotoInApp: none of
+ * them needs the app started afresh. The phone's tests load their screen at 390 px, as the app
+ * reads the width when it starts.
+ */
 function page(options: { locale?: string; width?: number } = {}): Promise<Page> {
-  return signedInPage(admin, options);
+  return signedInPage(admin, { ...options, inApp: options.width === undefined });
 }
 
 beforeAll(async () => {
@@ -107,7 +112,7 @@ async function fieldSays(p: Page, text: string): Promise<void> {
 describe('validation', () => {
   it("refuses a subject's level range that runs backwards", async () => {
     const p = await page();
-    await p.goto(`/subjects/${subject.id}`);
+    await gotoInApp(p, `/subjects/${subject.id}`);
     await p.getByLabel('Level start', { exact: true }).selectOption({ label: levelHigh.name });
     await p.getByLabel('Level end', { exact: true }).selectOption({ label: levelLow.name });
     await fieldSays(p, 'The first level must not be above the last one');
@@ -118,7 +123,7 @@ describe('validation', () => {
 
   it("refuses mobile 'abc', postcode 'ABCDEFGHIJKLMNOP' and teaching since '3020'", async () => {
     const p = await page();
-    await p.goto(`/tutors/${tutorId}`);
+    await gotoInApp(p, `/tutors/${tutorId}`);
     const save = p.getByRole('button', { name: 'Save' }).first();
     await p.getByLabel('Mobile', { exact: true }).fill('abc');
     await p.getByLabel('Postcode', { exact: true }).fill('ABCDEFGHIJKLMNOP');
@@ -136,7 +141,7 @@ describe('validation', () => {
 
   it('refuses a second field level named like another of its country, in any case', async () => {
     const p = await page();
-    await p.goto('/field-levels/new');
+    await gotoInApp(p, '/field-levels/new');
     await p.getByLabel('Name', { exact: true }).fill(` ${levelLow.name.toUpperCase()} `);
     await fieldSays(p, 'Another field level of this country has this name');
     expect(await p.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
@@ -149,7 +154,7 @@ describe('validation', () => {
     '%s: a date typed as 31/02/2026 keeps its text and is called invalid',
     async (locale, label, says) => {
       const p = await page({ locale });
-      await p.goto(`/users/${otherAdmin.uid}`);
+      await gotoInApp(p, `/users/${otherAdmin.uid}`);
       const date = p.getByLabel(label, { exact: true });
       await date.fill('31/02/2026');
       await p.getByRole('heading', { level: 1 }).click();
@@ -163,7 +168,7 @@ describe('validation', () => {
     ['es', 'Nueva contraseña', 'Contraseña insegura: usa al menos 6 caracteres'],
   ])('%s: the password hint says the rule', async (locale, label, says) => {
     const p = await page({ locale });
-    await p.goto('/profile');
+    await gotoInApp(p, '/profile');
     await p.getByLabel(label, { exact: true }).fill('abc');
     await p.getByText(says).waitFor();
   });
@@ -172,7 +177,7 @@ describe('validation', () => {
 describe('users list', () => {
   it("opens an admin's row, where the admin role can be withdrawn", async () => {
     const p = await page();
-    await p.goto(`/users?q=${tag}`);
+    await gotoInApp(p, `/users?q=${tag}`);
     const table = p.getByRole('table', { name: 'Users' });
     const name = `Zz${tag} Other Admin`;
     expect(await table.getByRole('button', { name: `Delete ${name}` }).count()).toBe(0);
@@ -238,13 +243,13 @@ describe('a phone, 390 px', () => {
 describe('words', () => {
   it('Spanish says alumnos, never estudiantes, and names both kinds of level', async () => {
     const p = await page({ locale: 'es' });
-    await p.goto('/');
+    await gotoInApp(p, '/');
     const nav = p.getByRole('navigation', { name: 'Navegación principal' });
     await nav.getByRole('link', { name: 'Gestionar alumnos' }).waitFor();
     expect(await nav.textContent()).not.toMatch(/estudiante/i);
     await nav.getByRole('link', { name: 'Gestionar niveles de acceso' }).waitFor();
     await nav.getByRole('link', { name: 'Niveles escolares' }).waitFor();
-    await p.goto('/audit');
+    await gotoInApp(p, '/audit');
     const entity = p.getByLabel('Entidad', { exact: true });
     await expect.poll(() => entity.locator('option').count()).toBeGreaterThan(2);
     const options = await entity.locator('option').allTextContents();
@@ -256,12 +261,12 @@ describe('words', () => {
 
   it('English names browsing levels and field levels, never a bare "Levels"', async () => {
     const p = await page();
-    await p.goto('/');
+    await gotoInApp(p, '/');
     const nav = p.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Manage browsing levels' }).waitFor();
     await nav.getByRole('link', { name: 'Field levels', exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'Levels', exact: true }).count()).toBe(0);
-    await p.goto('/audit');
+    await gotoInApp(p, '/audit');
     const entity = p.getByLabel('Entity', { exact: true });
     await expect.poll(() => entity.locator('option').count()).toBeGreaterThan(2);
     const options = await entity.locator('option').allTextContents();
@@ -282,7 +287,7 @@ describe('details', () => {
     ['en', '/field-levels', 'Field levels', `delete the field level ${levelLow.name}.`],
   ])('%s %s: the delete dialog names the record', async (locale, route, table, says) => {
     const p = await page({ locale });
-    await p.goto(`${route}?q=${tag}`);
+    await gotoInApp(p, `${route}?q=${tag}`);
     const name = route === '/subjects' ? subject.name : levelLow.name;
     await p
       .getByRole('table', { name: table, exact: true })
@@ -302,7 +307,7 @@ describe('details', () => {
     '%s: a record page names the person and keeps its tab through a reload',
     async (locale, edit, tabName) => {
       const p = await page({ locale });
-      await p.goto(`/students/${studentId}`);
+      await gotoInApp(p, `/students/${studentId}`);
       await p.getByRole('heading', { level: 1, name: `${edit}: ${studentName}` }).waitFor();
       await expect.poll(() => p.title()).toContain(studentName);
       await p.getByRole('tab', { name: tabName }).click();
@@ -316,7 +321,7 @@ describe('details', () => {
 
   it('My profile shows the created date but does not let it change', async () => {
     const p = await page();
-    await p.goto('/profile');
+    await gotoInApp(p, '/profile');
     const created = p.getByLabel('Created', { exact: true });
     await created.waitFor();
     expect(await created.getAttribute('readonly')).not.toBeNull();

@@ -286,6 +286,17 @@ export async function signInWithForm(
 /** The pages {@link signedInPage} keeps for a file's next tests, by account and language. */
 const signedInPages = new Map<string, Page>();
 
+/** Options of {@link signedInPage}. */
+export interface SignedInPageOptions extends PageOptions {
+  /**
+   * Hand a kept page over still in the app, for a test that opens its screen with
+   * {@link gotoInApp} instead of `page.goto` (no new load, start and session restore of the app).
+   * The page is still left for a fresh start when the test asks for another viewport (the app
+   * reads the width when it starts) or when the app is not showing. Default false.
+   */
+  inApp?: boolean;
+}
+
 /**
  * A page signed in as `account` ({@link signIn}), kept for the file's next tests that ask for the
  * same account and language: a new browser context costs a renderer process and an app boot
@@ -297,33 +308,108 @@ const signedInPages = new Map<string, Page>();
  *
  * On reuse the page first leaves the app for a file of its origin (public/favicon.svg), accepting
  * the browser's leave-this-page prompt that a form with unsaved changes raises, so the test's
- * `goto` starts from a page that asks nothing; then takes the viewport of `options`.
+ * `goto` starts from a page that asks nothing; then takes the viewport of `options`. With
+ * `inApp` and the same viewport as before, it stays in the app instead, for {@link gotoInApp}.
  * {@link closeBrowser} forgets the pages.
  *
  * @throws what {@link newPage} and {@link signIn} throw
  */
 export async function signedInPage(
   account: { email: string; password: string },
-  options: PageOptions = {},
+  options: SignedInPageOptions = {},
 ): Promise<Page> {
   const key = JSON.stringify([account.email, options.locale ?? 'en']);
   const kept = signedInPages.get(key);
+  const width = options.width ?? 1280;
+  const height = options.height ?? 800;
   if (kept && !kept.isClosed()) {
-    const leave = (dialog: Dialog) =>
-      dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss();
-    kept.on('dialog', leave);
-    try {
-      await kept.goto('/favicon.svg');
-    } finally {
-      kept.off('dialog', leave);
-    }
-    await kept.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
+    const size = kept.viewportSize();
+    const sameSize = size?.width === width && size.height === height;
+    if (options.inApp && sameSize && (await inApp(kept))) return kept;
+    await leaveFor(kept, '/favicon.svg');
+    if (!sameSize) await kept.setViewportSize({ width, height });
     return kept;
   }
   const page = await newPage(options);
   await signIn(page, account.email, account.password, { locale: options.locale });
   signedInPages.set(key, page);
   return page;
+}
+
+/** Whether `page` shows the signed-in app (its layout's <main>). */
+function inApp(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.querySelector('main.app-main') !== null);
+}
+
+/**
+ * Loads `route` on `page`, accepting the browser's leave-this-page prompt that a form with
+ * unsaved changes raises on the way out (and dismissing any other dialog), so the load is never
+ * held by a prompt nobody answers.
+ */
+async function leaveFor(page: Page, route: string): Promise<void> {
+  const leave = (dialog: Dialog) =>
+    dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss();
+  page.on('dialog', leave);
+  try {
+    await page.goto(route);
+  } finally {
+    page.off('dialog', leave);
+  }
+}
+
+/**
+ * Opens `route` (a path with its query) on a signed-in page as following a link inside the app
+ * does: the router moves to it in the same document (history.pushState and a popstate event,
+ * which React Router's browser router follows), so the app is not loaded, started and signed in
+ * again. Resolves once the signed-in layout has taken the path (it focuses its <main> after each
+ * navigation: src/app/layout/Layout.tsx) and the CSS transitions that started have ended; the
+ * screen may still be loading its data, which the test's own waits cover.
+ *
+ * The page loads `route` afresh instead (`page.goto`, answering a leave-this-page prompt as
+ * {@link signedInPage} does) when moving inside the app would not give the test a fresh screen:
+ * the page is already at `route` (the screen would keep what the last test typed), shows no
+ * signed-in app, shows a dialog (a previous test's, or the app's own unsaved-changes question
+ * for this move), or the layout does not take the path within 10 s.
+ *
+ * @throws playwright errors of `page.goto`
+ */
+export async function gotoInApp(page: Page, route: string): Promise<void> {
+  const moved = await page.evaluate((to) => {
+    const dialog = '[role="dialog"], [role="alertdialog"]';
+    if (`${location.pathname}${location.search}` === to) return false;
+    if (!document.querySelector('main.app-main') || document.querySelector(dialog)) return false;
+    // The layout focuses <main> on the new path: nothing else may hold the focus before.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return true;
+  }, route);
+  if (moved) {
+    const arrived = await page
+      .waitForFunction(
+        (to) => {
+          if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return 'dialog';
+          const here = `${location.pathname}${location.search}` === to;
+          return here && document.activeElement?.matches('main.app-main') ? 'here' : false;
+        },
+        route,
+        { polling: 50, timeout: 10_000 },
+      )
+      .then((handle) => handle.jsonValue())
+      .catch(() => 'late');
+    if (arrived === 'here') {
+      // Links that follow the path (the side navigation's current entry, the breadcrumb) change
+      // colour in CSS transitions that a full load does not run: the screen is handed over at
+      // rest, as after a load.
+      await page.evaluate(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+        await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+      });
+      return;
+    }
+  }
+  await leaveFor(page, route);
 }
 
 /** A fresh admin account signed in on a page of its own (see {@link adminSession}). */
