@@ -4,8 +4,7 @@
  * loaded database from shared/firebase.
  */
 import type { Database } from 'firebase/database';
-import { auth, database } from './firebase';
-import { followInWorker, listWorkerAvailable, startListWorker } from './listWorkerClient';
+import { database } from './firebase';
 import type { FileChanges, OwnedFile } from './ownedFiles';
 import type { ProgressHandler } from './upload';
 
@@ -29,14 +28,10 @@ export interface RecordModify<T> {
  * than on a copy: a list's first batch makes 50,000 of them in one task.
  */
 function recordOf<T>(child: { key: string | null; val(): unknown }): T {
-  return recordFrom<T>(child.key, child.val());
-}
-
-/** A record from a child's key and value (see recordOf); `value` becomes the record. */
-function recordFrom<T>(key: string | null, value: unknown): T {
-  if (value === null || typeof value !== 'object') return { id: key } as T;
-  if (Array.isArray(value)) return { ...value, id: key } as T;
-  (value as { id: string | null }).id = key;
+  const value = child.val();
+  if (value === null || typeof value !== 'object') return { id: child.key } as T;
+  if (Array.isArray(value)) return { ...value, id: child.key } as T;
+  (value as { id: string | null }).id = child.key;
   return value as T;
 }
 
@@ -189,12 +184,6 @@ export function rtdbEntityApi<T extends { id: string }>(
     watch(onBatch, onError) {
       let detach: Unsubscribe[] = [];
       let stopped = false;
-      // The app's own database is followed in the list worker where there is one; a database
-      // given by a test (its own signed-in app) is followed here.
-      const inWorker = connect === database && listWorkerAvailable();
-      // Started now, so that its code, its Auth and its connection are ready by the time the
-      // first page is in.
-      if (inWorker) startListWorker();
       void load().then(
         async ({ db, m }) => {
           if (stopped) return;
@@ -230,16 +219,10 @@ export function rtdbEntityApi<T extends { id: string }>(
             const wait = Math.max(0, lastFlush + gap - performance.now());
             timer = setTimeout(flush, wait);
           };
-          const putRecord = (key: string, record: T) => {
-            upserts.set(key, record);
+          const put = (child: { key: string | null; val(): unknown }) => {
+            const key = child.key as string;
+            upserts.set(key, recordOf<T>(child));
             removals.delete(key);
-            schedule();
-          };
-          const put = (child: { key: string | null; val(): unknown }) =>
-            putRecord(child.key as string, recordOf<T>(child));
-          const remove = (key: string) => {
-            upserts.delete(key);
-            removals.add(key);
             schedule();
           };
           if (firstPage) {
@@ -254,28 +237,18 @@ export function rtdbEntityApi<T extends { id: string }>(
               // The listeners below report a failed read.
             }
           }
-          if (inWorker) {
-            // The SDK's parse of the whole list and its child events off the main thread
-            // (shared/listWorker.ts); the rows arrive here in chunks, each a short task.
-            detach = [
-              followInWorker(listPath, auth.currentUser?.uid ?? null, {
-                changes: (changes) => {
-                  for (const [key, ...value] of changes) {
-                    if (value.length === 0) remove(key);
-                    else putRecord(key, recordFrom<T>(key, value[0]));
-                  }
-                },
-                loaded: () => initial && flush(),
-                error: onError,
-              }),
-              () => clearTimeout(timer),
-            ];
-            return;
-          }
           detach = [
             m.onChildAdded(target, put, onError),
             m.onChildChanged(target, put, onError),
-            m.onChildRemoved(target, (child) => remove(child.key as string), onError),
+            m.onChildRemoved(
+              target,
+              (child) => {
+                upserts.delete(child.key as string);
+                removals.add(child.key as string);
+                schedule();
+              },
+              onError,
+            ),
             m.onValue(target, () => initial && flush(), onError, { onlyOnce: true }),
             () => clearTimeout(timer),
           ];
