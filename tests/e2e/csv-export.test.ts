@@ -17,7 +17,7 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, signedInPage } from '../support/browser';
+import { closeBrowser, gotoInApp, signedInPage } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
@@ -95,7 +95,7 @@ afterAll(async () => {
 
 /** Opens `path` searched for `query`, exports it, and returns its rows as records by column. */
 async function exportOf(p: Page, path: string, query: string, button: string) {
-  await p.goto(`${path}?q=${encodeURIComponent(query)}`);
+  await gotoInApp(p, `${path}?q=${encodeURIComponent(query)}`);
   const exportButton = p.getByRole('button', { name: button });
   await expect.poll(() => exportButton.isEnabled(), { timeout: 30_000 }).toBe(true);
   const [download] = await Promise.all([p.waitForEvent('download'), exportButton.click()]);
@@ -118,7 +118,7 @@ describe('CSV exports', () => {
       { id: 'ID del pedido', created: 'Creado', expiry: 'Fecha de caducidad', total: 'Total' },
     ],
   ])('%s: orders with ISO dates and numbers', async (locale, button, columns) => {
-    const p = await signedInPage(admin, { locale });
+    const p = await signedInPage(admin, { locale, inApp: true });
     const { rows, raw } = await exportOf(p, '/orders', orderId, button);
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -132,7 +132,7 @@ describe('CSV exports', () => {
   });
 
   it('students: the same date format, the formula in a name marked', async () => {
-    const p = await signedInPage(admin);
+    const p = await signedInPage(admin, { inApp: true });
     const { rows } = await exportOf(p, '/students', token.toLowerCase(), 'Export CSV');
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
@@ -142,7 +142,7 @@ describe('CSV exports', () => {
   });
 
   it('subjects: the original and the sale price, as numbers', async () => {
-    const p = await signedInPage(admin);
+    const p = await signedInPage(admin, { inApp: true });
     const { rows, raw } = await exportOf(p, '/subjects', `Subject ${token}`, 'Export CSV');
     expect(rows).toHaveLength(1);
     expect(rows[0]!['Original price']).toBe('40');

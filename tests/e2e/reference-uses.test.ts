@@ -21,16 +21,19 @@ import {
   writeRecords,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, signedInPage } from '../support/browser';
+import { closeBrowser, gotoInApp, signedInPage } from '../support/browser';
 import { studentRecord } from '../integration/peopleFixtures';
 
 const cleanup: string[] = [];
 let admin: TestAccount;
 const db = () => getAdminDatabase(adminApp());
 
-/** The admin's page in `locale`, shared by the file's tests (each opens its screen with goto). */
+/**
+ * The admin's page in `locale`, shared by the file's tests, still in the app: each opens its
+ * screen with gotoInApp, none needs the app started afresh.
+ */
 function adminPage(locale: 'en' | 'es'): Promise<Page> {
-  return signedInPage(admin, { locale });
+  return signedInPage(admin, { locale, inApp: true });
 }
 
 /** A subject named `name` (sorted far after the demo data's). */
@@ -98,7 +101,7 @@ async function arrange(records: Record<string, object>) {
 
 /** Opens `list`, finds the row of `name` and clicks its Delete button. */
 async function openDelete(p: Page, list: string, name: string, deleteLabel: string) {
-  await p.goto(list);
+  await gotoInApp(p, list);
   await p.getByLabel(/^(Search|Buscar)$/).fill(name);
   await p.getByRole('button', { name: `${deleteLabel} ${name}` }).click();
   const dialog = p.getByRole('dialog');
@@ -247,7 +250,7 @@ describe('uses that the first version did not count', () => {
       },
     });
     const p = await adminPage('es');
-    await p.goto('/countries');
+    await gotoInApp(p, '/countries');
     await p.getByLabel('Buscar').fill('Tuvalu');
     const mark = p.getByRole('switch', { name: 'Tuvalu está obsoleto' });
     await mark.click();
@@ -279,13 +282,13 @@ describe('references to deleted records', () => {
       const studentId = uniqueId('st');
       await arrange({ [`students/${studentId}`]: student(studentId, goneSubject, goneSchool) });
       const p = await adminPage(locale);
-      await p.goto(`/students/${studentId}?tab=subjects`);
+      await gotoInApp(p, `/students/${studentId}?tab=subjects`);
       const select = p.locator('#matching-subject');
       await select.waitFor();
       await expect.poll(() => select.locator('option:checked').textContent()).toBe(deleted);
       expect(await p.getByText(goneSubject).count()).toBe(0);
 
-      await p.goto(`/students/${studentId}?tab=level`);
+      await gotoInApp(p, `/students/${studentId}?tab=level`);
       const school = p.getByLabel(schoolLabel, { exact: true });
       await school.waitFor();
       await expect.poll(() => school.locator('option:checked').textContent()).toBe(deleted);

@@ -367,16 +367,19 @@ async function leaveFor(page: Page, route: string): Promise<void> {
  *
  * The page loads `route` afresh instead (`page.goto`, answering a leave-this-page prompt as
  * {@link signedInPage} does) when moving inside the app would not give the test a fresh screen:
- * the page is already at `route` (the screen would keep what the last test typed), shows no
- * signed-in app, shows a dialog (a previous test's, or the app's own unsaved-changes question
- * for this move), or the layout does not take the path within 10 s.
+ * the page is already at `route`'s path (the screen would keep what the last test typed, and the
+ * layout marks only a change of path), shows no signed-in app, shows a dialog (a previous test's,
+ * or the app's own unsaved-changes question for this move), or the layout does not take the path
+ * within 10 s.
  *
  * @throws playwright errors of `page.goto`
  */
 export async function gotoInApp(page: Page, route: string): Promise<void> {
   const moved = await page.evaluate((to) => {
     const dialog = '[role="dialog"], [role="alertdialog"]';
-    if (`${location.pathname}${location.search}` === to) return false;
+    // The layout focuses <main> only when the path changes, and the screen would keep what the
+    // last test did on it: the same path (another query, or none) loads afresh.
+    if (location.pathname === new URL(to, location.href).pathname) return false;
     if (!document.querySelector('main.app-main') || document.querySelector(dialog)) return false;
     // The layout focuses <main> on the new path: nothing else may hold the focus before.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
