@@ -377,10 +377,11 @@ async function leaveFor(page: Page, route: string): Promise<void> {
 export async function gotoInApp(page: Page, route: string): Promise<void> {
   const moved = await page.evaluate((to) => {
     const dialog = '[role="dialog"], [role="alertdialog"]';
+    // Not the app (about:blank, a file, a public page) or a dialog open: a load.
+    if (!document.querySelector('main.app-main') || document.querySelector(dialog)) return false;
     // The layout focuses <main> only when the path changes, and the screen would keep what the
     // last test did on it: the same path (another query, or none) loads afresh.
     if (location.pathname === new URL(to, location.href).pathname) return false;
-    if (!document.querySelector('main.app-main') || document.querySelector(dialog)) return false;
     // The layout focuses <main> on the new path: nothing else may hold the focus before.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     history.pushState(null, '', to);

@@ -22,6 +22,7 @@ import {
   uniqueEmail,
   writeRecords,
 } from './backend';
+import { gotoInApp } from './browser';
 
 /** The collection of the database behind each resource path that has a form page. */
 const FORM_COLLECTIONS: Record<string, keyof ReturnType<typeof buildDemoData>> = {
@@ -139,42 +140,16 @@ export function publicScreens(data: ScreenData): string[] {
 }
 
 /**
- * Opens `route` (a path with its query) as following a link inside the signed-in app does: the
- * router moves to it in the same document (history.pushState and a popstate event, which React
- * Router's browser router follows), so the app is not loaded, started and signed in again for
- * each screen. Resolves once the signed-in layout has taken the new path (it focuses its <main>
- * after each navigation: src/app/layout/Layout.tsx) and the CSS transitions it started have
- * ended; the screen may still be loading its data ({@link settle} waits for that). A page that
- * does not show the signed-in layout (signed out, a public page, not the app) loads the route
- * instead (`page.goto`); a page already at `route` stays.
+ * Opens `route` (a path with its query) inside the signed-in app, as a link does, for a crawl of
+ * many screens on one page: {@link gotoInApp} (tests/support/browser.ts), except that a page
+ * already at `route` stays as it is. The screen may still be loading its data ({@link settle}
+ * waits for that).
  *
- * @throws playwright TimeoutError when the layout does not take the path within 20 s
+ * @throws playwright errors of `page.goto` (where the move falls back to a load)
  */
 export async function openScreen(page: Page, route: string): Promise<void> {
-  const moved = await page.evaluate((to) => {
-    if (`${location.pathname}${location.search}` === to) return 'here';
-    if (!document.querySelector('main.app-main')) return 'load';
-    // The layout focuses <main> on the new path: nothing else may hold the focus before.
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    return 'moved';
-  }, route);
-  if (moved === 'load') await page.goto(route);
-  if (moved !== 'moved') return;
-  await page.waitForFunction(
-    () => document.activeElement?.matches('main.app-main') ?? false,
-    undefined,
-    { polling: 50, timeout: 20_000 },
-  );
-  // The links that follow the path (the side navigation's current entry, the breadcrumb) change
-  // colour in CSS transitions, which a full load does not run: the screen is checked at rest,
-  // as after a load (axe's colour contrast read mid-way colours otherwise).
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
-    await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
-  });
+  const here = await page.evaluate((to) => `${location.pathname}${location.search}` === to, route);
+  if (!here) await gotoInApp(page, route);
 }
 
 /**
