@@ -1,11 +1,13 @@
 /**
  * An order's history, from the audit log (`auditLog` entries with `entity: 'orders'` and the
- * order's key as `recordId`; shared/rtdb `auditLogUpdate` writes one with every approval), read
+ * order's key as `recordId`; a database trigger writes one for every write of the order), read
  * through the log's `recordId` index (database.rules.json `auditLog` `.indexOn`), never the whole
- * log, with the name of each entry's author (`users/{uid}/name`, one read per author).
+ * log, followed live, with the name of each entry's author (`users/{uid}/name`, one read per
+ * author).
  */
-import type { Database } from 'firebase/database';
 import { AUDIT_LOG_PATH, type AuditEntry } from '@/shared/domain/audit';
+import { database } from '@/shared/firebase';
+import { watchQuery } from '@/shared/watchValue';
 
 /** One entry of an order's history, with its author's name (the uid when the user is gone). */
 export interface OrderHistoryEntry extends AuditEntry {
@@ -14,27 +16,53 @@ export interface OrderHistoryEntry extends AuditEntry {
 }
 
 /**
- * The audit entries of order `id`, oldest first (admins only: others get PERMISSION_DENIED).
- * Entries of another collection that happen to share the key are left out.
+ * Follows the audit entries of order `id`, oldest first (admins only: others get
+ * PERMISSION_DENIED through `onError`). Entries of another collection that happen to share the
+ * key are left out. `onChange` is called with the whole history at once and after every change:
+ * live, because the entry of a write is added by a database trigger after the write itself
+ * (functions/), so a history read when the order changes can miss it. Authors' names are read
+ * once per author and page view.
+ * @returns stops following
  */
-export async function readOrderHistory(db: Database, id: string): Promise<OrderHistoryEntry[]> {
-  const { equalTo, get, orderByChild, query, ref } = await import('firebase/database');
-  const snap = await get(query(ref(db, AUDIT_LOG_PATH), orderByChild('recordId'), equalTo(id)));
-  const entries: AuditEntry[] = [];
-  snap.forEach((child) => {
-    const entry = { ...(child.val() as Omit<AuditEntry, 'id'>), id: child.key as string };
-    if (entry.entity === 'orders') entries.push(entry);
-  });
-  entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-  const authors = new Map<string, string>();
-  await Promise.all(
-    [...new Set(entries.flatMap((e) => (e.by ? [e.by] : [])))].map(async (uid) => {
-      const name = (await get(ref(db, `users/${uid}/name`))).val() as string | null;
-      authors.set(uid, name || uid);
-    }),
+export function watchOrderHistory(
+  id: string,
+  onChange: (entries: OrderHistoryEntry[]) => void,
+  onError: (error: Error) => void,
+): () => void {
+  const authors = new Map<string, Promise<string>>();
+  let latest = 0;
+  return watchQuery(
+    (m, db) => m.query(m.ref(db, AUDIT_LOG_PATH), m.orderByChild('recordId'), m.equalTo(id)),
+    (snapshot) => {
+      const call = ++latest;
+      const entries: AuditEntry[] = [];
+      snapshot.forEach((child) => {
+        const entry = { ...(child.val() as Omit<AuditEntry, 'id'>), id: child.key as string };
+        if (entry.entity === 'orders') entries.push(entry);
+      });
+      entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+      void Promise.all(entries.map((e) => (e.by ? authorName(e.by, authors) : undefined)))
+        .then((names) => {
+          // A later snapshot's names may arrive first: only the newest history is shown.
+          if (call === latest) onChange(entries.map((e, i) => ({ ...e, authorName: names[i] })));
+        })
+        .catch((error: unknown) =>
+          onError(error instanceof Error ? error : new Error(String(error))),
+        );
+    },
+    { onError },
   );
-  return entries.map((e) => ({
-    ...e,
-    authorName: e.by ? (authors.get(e.by) ?? e.by) : undefined,
-  }));
+}
+
+/** The name of user `uid` (`users/{uid}/name`), the uid when the user is gone; read once. */
+function authorName(uid: string, authors: Map<string, Promise<string>>): Promise<string> {
+  let name = authors.get(uid);
+  if (!name) {
+    name = Promise.all([database(), import('firebase/database')]).then(async ([db, m]) => {
+      const value = (await m.get(m.ref(db, `users/${uid}/name`))).val() as string | null;
+      return value || uid;
+    });
+    authors.set(uid, name);
+  }
+  return name;
 }

@@ -4,13 +4,12 @@
  * as the account's), its tutor, its payment link to copy (the public page /payment/{id}/{total}
  * of spec section 2), its history from the audit log, and Approve or View QR as in the list.
  * The order is followed live (`orders/{id}`), so an approval by anyone shows at once; its
- * history is read again after each change. Orders have no form: they are approved, never edited.
+ * history follows the audit log live. Orders have no form: they are approved, never edited.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { toAppError, type AppError } from '@/shared/errors';
-import { database } from '@/shared/firebase';
 import { PageCard } from '@/shared/lists/PageCard';
 import { formatMoney } from '@/shared/money';
 import { listReturnPath } from '@/shared/table/listState';
@@ -18,7 +17,7 @@ import { watchValue } from '@/shared/watchValue';
 import { ApproveOrderDialog } from '../components/ApproveOrderDialog';
 import { ExpiryCell, StatusTag } from '../components/OrderCells';
 import { OrderQrDialog } from '../components/OrderQrDialog';
-import { readOrderHistory, type OrderHistoryEntry } from '../orderHistory';
+import { watchOrderHistory, type OrderHistoryEntry } from '../orderHistory';
 import { canApprove, paymentUrl, studentPath, tutorPath } from '../orderView';
 import type { Order, OrderStatus } from '../types';
 
@@ -38,24 +37,17 @@ function useOrder(id: string): { order: Order | null | undefined; error: AppErro
   return { order, error };
 }
 
-/** The history of the order, read again whenever `version` (its updatedAt) changes. */
-function useHistory(id: string, version: number | undefined) {
+/** The history of the order, followed live (orderHistory.ts `watchOrderHistory`). */
+function useHistory(id: string) {
   const [entries, setEntries] = useState<OrderHistoryEntry[] | null>(null);
   const [error, setError] = useState<AppError | null>(null);
-  useEffect(() => {
-    let current = true;
-    void (async () => {
-      try {
-        const read = await readOrderHistory(await database(), id);
-        if (current) setEntries(read);
-      } catch (e) {
-        if (current) setError(toAppError(e));
-      }
-    })();
-    return () => {
-      current = false;
-    };
-  }, [id, version]);
+  useEffect(
+    () =>
+      watchOrderHistory(id, setEntries, (e) => {
+        setError(toAppError(e));
+      }),
+    [id],
+  );
   return { entries, error };
 }
 
@@ -152,7 +144,7 @@ export default function OrderDetailPage() {
   const intl = useIntl();
   const id = useParams().id ?? '';
   const { order, error } = useOrder(id);
-  const history = useHistory(id, order?.updatedAt);
+  const history = useHistory(id);
   const [approving, setApproving] = useState(false);
   const [qr, setQr] = useState(false);
   // One instant per page view, as in the list.
