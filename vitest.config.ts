@@ -6,13 +6,6 @@ import FirstProjectsSequencer from './tests/setup/sequencer.ts';
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
 /**
- * The `src/**\/*.test.ts` files that need a DOM: they run in jsdom. None now: Node has `File`
- * (validation.test.ts), and persistStorage.test.ts stores in memory, as jsdom has no IndexedDB
- * either; each jsdom file costs an environment set-up.
- */
-const DOM_TESTS: string[] = [];
-
-/**
  * Browser test files that need the backend to themselves, run one at a time after the others:
  * each checks what no concurrent file may change (the dashboard's counters and queues in
  * orders-public and orders-admin, the bell's counts in notifications) or reads every screen with
@@ -79,7 +72,8 @@ const APP_SETUP = 'tests/setup/app.ts';
  * 0. In 3 workers (`maxWorkers`; on 2 cores most of these files wait for a server or the
  *    backend):
  *    - unit: components and what needs a DOM, in jsdom; no backend.
- *    - unit-node: pure functions, slices and validators (`src/**\/*.test.ts` but DOM_TESTS) in
+ *    - unit-node: pure functions, slices and validators (`src/**\/*.test.ts`: Node has `File`;
+ *      the persisted store's tests keep it in memory, as jsdom has no IndexedDB either) in
  *      Node, without jsdom's start-up per file.
  *    - emulators: the local Database and Storage servers, each test file starting its own server
  *      on a free port.
@@ -111,7 +105,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           globals: true,
-          include: ['src/**/*.test.tsx', ...DOM_TESTS],
+          include: ['src/**/*.test.tsx'],
           setupFiles: ['tests/setup/jsdom.ts'],
           // A worker keeps React, Testing Library, jsdom and the app's modules for its next file
           // instead of importing them again (the project's CPU 109 s -> 49 s). The files share no
@@ -130,7 +124,6 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['src/**/*.test.ts'],
-          exclude: DOM_TESTS,
           // These files share no state through modules (no module mocks; fake timers restored), so
           // a worker keeps the modules it imported for the next file instead of importing zod, the
           // domain and the slices again for each of them: half the project's wall time.
