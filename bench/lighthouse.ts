@@ -29,9 +29,10 @@
  *
  * `--lists 10000` measures the students, tutors and orders lists instead (`--only students` picks
  * among them), signed in as an admin, with that many students, tutors and orders (bench/scale.ts's
- * data set, which replaces those collections: never against `npm start`'s data). The admin signs in through the login form in a
- * Chromium whose debugging port Lighthouse then drives (`--port`, `--disable-storage-reset`, so
- * the session and the persisted first pages stay, as for an admin who comes back to the list).
+ * data set, which replaces those collections: never against `npm start`'s data). The admin signs
+ * in through the login form in a Chromium whose debugging port Lighthouse then drives (`--port`,
+ * `--disable-storage-reset`, so the session and the persisted first pages stay, as for an admin
+ * who comes back to the list).
  */
 import { execFile } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
