@@ -7,7 +7,8 @@ import 'bulma/css/bulma.min.css?part=rest';
 import './authScreen.css';
 
 /**
- * The frame of the public auth screens (login, password recovery): a centred card with the
+ * The frame of the public auth screens (login, password recovery, e-mail actions): a card centred
+ * across the width, its top at a fixed distance from the viewport's (authScreen.css), with the
  * product name, a heading and the language switch. No side menu or top bar (spec 2 Route list).
  */
 export function AuthScreen({ heading, children }: { heading: ReactNode; children: ReactNode }) {
