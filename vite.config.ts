@@ -166,10 +166,136 @@ export function trimBulma(): Plugin {
   };
 }
 
+/** The module that reads the map below in the browser and adds the preloads. */
+const ROUTE_PRELOAD_MODULE = join(SRC, 'app/routePreload.ts');
+
+/**
+ * What each page opened from a link renders first with, beyond the entry: the modules (paths under
+ * src/) whose chunks, with every chunk they import statically, its first render loads, and the
+ * part of the catalogue it needs (messages.ts `CatalogueScope`: a public page's words are their
+ * own part, router.tsx `firstCatalogueScope`). `path` is matched against the page's path as the
+ * route table matches it (router.tsx). Only what the first render waits for: Firebase Auth,
+ * chart.js and the rest of the app come later and would share the phone's bandwidth with it.
+ */
+const ROUTE_PRELOADS = [
+  { path: '^/qrcode(/|$)', modules: ['features/public/pages/QrCodePage.tsx'], words: 'public' },
+  {
+    path: '^/payment/[^/]+/[^/]+/?$',
+    modules: ['features/public/pages/PaymentPage.tsx'],
+    words: 'public',
+  },
+  { path: '^/chart(/|$)', modules: ['features/public/pages/ChartPage.tsx'], words: 'public' },
+  { path: '^/auth/action/?$', modules: ['features/auth/pages/AuthActionPage.tsx'], words: 'core' },
+  {
+    path: '^/login/?$',
+    modules: ['app/session.tsx', 'features/auth/pages/LoginPage.tsx'],
+    words: 'core',
+  },
+];
+
+/**
+ * Writes into the built index.html the files each page of ROUTE_PRELOADS needs first, as the JSON
+ * data block that src/app/routePreload.ts reads (its `RoutePreloads` shape): that module, loaded
+ * before the entry, asks for them as soon as the HTML is parsed instead of after the entry has
+ * arrived and run. File names come from the bundle (they carry content hashes), so the map cannot
+ * go stale; a module of the list in no chunk fails the build. The development server serves
+ * modules one by one and gets no map.
+ */
+function routePreloads(): Plugin {
+  let base = '/';
+  let building = false;
+  return {
+    name: 'route-preloads',
+    configResolved(config) {
+      base = config.base;
+      building = config.command === 'build';
+    },
+    buildStart() {
+      // An entry of its own, not one of index.html's module scripts: Vite bundles those into one
+      // entry, which would make the preloads wait for the whole entry again.
+      if (building)
+        this.emitFile({ type: 'chunk', id: ROUTE_PRELOAD_MODULE, name: 'routePreload' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const chunkOf = (module: string) => {
+          const id = join(SRC, module);
+          const chunk = chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) throw new Error(`routePreloads: ${module} is in no chunk`);
+          return chunk;
+        };
+        /** The chunks `roots` load statically (the entries excluded: already loading). */
+        const closure = (roots: typeof chunks) => {
+          const seen = new Set(roots.filter((c) => !c.isEntry));
+          for (const chunk of seen) {
+            for (const file of chunk.imports) {
+              const imported = ctx.bundle![file];
+              if (imported?.type === 'chunk' && !imported.isEntry) seen.add(imported);
+            }
+          }
+          return [...seen];
+        };
+        const routes = ROUTE_PRELOADS.map(({ path, modules, words }) => {
+          const loaded = closure(modules.map(chunkOf));
+          return {
+            path,
+            js: loaded.map((c) => base + c.fileName),
+            css: [...new Set(loaded.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].map(
+              (file) => base + file,
+            ),
+            words,
+          };
+        });
+        const words = Object.fromEntries(
+          ['en', 'es'].map((locale) => [
+            locale,
+            Object.fromEntries(
+              ['core', 'public'].map((scope) => [
+                scope,
+                closure([chunkOf(`app/i18n/catalogues/${locale}.${scope}.ts`)]).map(
+                  (c) => base + c.fileName,
+                ),
+              ]),
+            ),
+          ]),
+        );
+        // `<` escaped: the JSON cannot close its script element.
+        const json = JSON.stringify({ routes, words }).replace(/</g, '\\u003c');
+        const script = chunks.find((c) => c.facadeModuleId === ROUTE_PRELOAD_MODULE);
+        if (!script) throw new Error('routePreloads: routePreload.ts was not built');
+        return {
+          html,
+          tags: [
+            {
+              tag: 'script',
+              attrs: {
+                type: 'module',
+                async: true,
+                crossorigin: true,
+                src: base + script.fileName,
+              },
+              injectTo: 'head',
+            },
+            {
+              tag: 'script',
+              attrs: { type: 'application/json', id: 'route-preloads' },
+              children: json,
+              injectTo: 'head',
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
 // https://vite.dev/config/
 export default defineConfig({
   // A production build without its Firebase configuration stops here (scripts/envCheck.ts).
-  plugins: [requireFirebaseEnv(), precompileMessages(), trimBulma(), react()],
+  plugins: [requireFirebaseEnv(), precompileMessages(), trimBulma(), react(), routePreloads()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -202,7 +328,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'index', tags: ['$initial'] },
+            {
+              name: 'index',
+              tags: ['$initial'],
+              // routePreload.ts is an entry of its own (routePreloads below), ahead of this one.
+              test: (id: string) => id !== ROUTE_PRELOAD_MODULE,
+            },
             {
               name: 'session',
               test: /\/node_modules\/(@reduxjs|redux|redux-persist|react-redux|immer|reselect|idb-keyval)\/|\/src\/app\/(session|store|hooks|guards|afterAction|notifications|persistStorage)\.tsx?$|\/src\/features\/auth\/(authSlice|noUserRecord)\.ts$|\/src\/shared\/(session|lazy)\.ts$/,

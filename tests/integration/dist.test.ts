@@ -163,6 +163,72 @@ describe('the production build (dist/)', () => {
     expect(entry.slice(timer, render)).toMatch(/createRoot/);
   });
 
+  it("asks for each linked page's code and words beside the entry, not after it", () => {
+    // vite.config.ts routePreloads writes what each page's first render loads into index.html;
+    // routePreload.ts, a module of its own loaded with the entry, asks for it as soon as the HTML
+    // is parsed. Without it the page's chunks and words left only after the entry (~110 KB gz)
+    // had arrived and run: one round trip and more later on a phone.
+    const html = files.get('index.html')!;
+    const data = /<script type="application\/json" id="route-preloads">([^<]*)<\/script>/.exec(
+      html,
+    );
+    expect(data, 'the map in index.html').not.toBeNull();
+    const map = JSON.parse(data![1]!) as {
+      routes: { path: string; js: string[]; css: string[]; words: string }[];
+      words: Record<string, Record<string, string[]>>;
+    };
+    const scripts = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map(
+      ([tag, src]) => ({ tag: tag!, src: src! }),
+    );
+    const reader = scripts.find(({ src }) => src.startsWith('assets/routePreload-'));
+    expect(reader, 'routePreload.ts loaded by index.html').toBeDefined();
+    // Async and standalone: it waits neither for the entry nor for a chunk shared with it.
+    expect(reader!.tag).toMatch(/\basync\b/);
+    expect(staticClosure(reader!.src)).toEqual([reader!.src]);
+    expect(files.get(reader!.src)).toMatch(/route-preloads/);
+    const entries = scripts.map(({ src }) => src);
+    const pages = {
+      QrCodePage: ['/qrcode/abc', 'public'],
+      PaymentPage: ['/payment/abc/240.50', 'public'],
+      ChartPage: ['/chart/12,8,10,9,7,11,6,8', 'public'],
+      AuthActionPage: ['/auth/action', 'core'],
+      LoginPage: ['/login', 'core'],
+    };
+    for (const [page, [pathname, scope]] of Object.entries(pages)) {
+      const route = map.routes.find((r) => new RegExp(r.path).test(pathname!));
+      expect(route, pathname).toBeDefined();
+      expect(route!.words).toBe(scope);
+      const chunk = [...files.keys()].find((file) => file.startsWith(`assets/${page}-`))!;
+      // The page's chunk and every chunk it imports statically, but the entry, already loading.
+      const needed = staticClosure(chunk).filter((file) => !entries.includes(file));
+      expect(route!.js.map((href) => href.slice(1)).sort(), page).toEqual(
+        expect.arrayContaining(needed.sort()),
+      );
+      for (const href of [...route!.js, ...route!.css]) {
+        expect(files.has(href.slice(1)), `${page}: ${href}`).toBe(true);
+      }
+    }
+    // /login's session chunk and its stylesheet come before its first render too.
+    const login = map.routes.find((r) => new RegExp(r.path).test('/login'))!;
+    expect(login.js.some((href) => href.startsWith('/assets/session-'))).toBe(true);
+    expect(login.css.some((href) => href.startsWith('/assets/session-'))).toBe(true);
+    // The public pages' map holds neither Firebase Auth nor the store.
+    for (const pathname of ['/qrcode/abc', '/payment/abc/1', '/chart/1']) {
+      const route = map.routes.find((r) => new RegExp(r.path).test(pathname))!;
+      expect(
+        route.js.filter((href) => /\/(auth|session)-/.test(href)),
+        pathname,
+      ).toEqual([]);
+    }
+    for (const locale of ['en', 'es']) {
+      for (const scope of ['core', 'public']) {
+        const words = map.words[locale]![scope]!;
+        expect(words.some((href) => href.startsWith(`/assets/${locale}.${scope}-`))).toBe(true);
+        for (const href of words) expect(files.has(href.slice(1)), href).toBe(true);
+      }
+    }
+  });
+
   it('has no demo data (emulators/seed): accounts, passwords, records, the demo project', () => {
     const demo =
       /admin@tuition\.test|staff@tuition\.test|admin123|staff123|Raffles Institution|Rosyth School|Treasure at Tampines|@example\.sg|demo-tuition/;
