@@ -174,8 +174,11 @@ const ROUTE_PRELOAD_MODULE = join(SRC, 'app/routePreload.ts');
  * src/) whose chunks, with every chunk they import statically, its first render loads, and the
  * part of the catalogue it needs (messages.ts `CatalogueScope`: a public page's words are their
  * own part, router.tsx `firstCatalogueScope`). `path` is matched against the page's path as the
- * route table matches it (router.tsx). Only what the first render waits for: Firebase Auth,
- * chart.js and the rest of the app come later and would share the phone's bandwidth with it.
+ * route table matches it (router.tsx). Only what the page's main content waits for: chart.js and
+ * the rest of the app come later and would share the phone's bandwidth with it. The e-mail action
+ * page's main content is the answer of checking its link, which needs Firebase Auth's action calls
+ * (actionCodes.ts, the Auth chunk, 32 KB gz): asked for beside the page's code, not after its first
+ * render.
  */
 const ROUTE_PRELOADS = [
   { path: '^/qrcode(/|$)', modules: ['features/public/pages/QrCodePage.tsx'], words: 'public' },
@@ -185,7 +188,11 @@ const ROUTE_PRELOADS = [
     words: 'public',
   },
   { path: '^/chart(/|$)', modules: ['features/public/pages/ChartPage.tsx'], words: 'public' },
-  { path: '^/auth/action/?$', modules: ['features/auth/pages/AuthActionPage.tsx'], words: 'core' },
+  {
+    path: '^/auth/action/?$',
+    modules: ['features/auth/pages/AuthActionPage.tsx', 'features/auth/actionCodes.ts'],
+    words: 'core',
+  },
   {
     path: '^/login/?$',
     modules: ['app/session.tsx', 'features/auth/pages/LoginPage.tsx'],

@@ -212,6 +212,13 @@ describe('the production build (dist/)', () => {
     const login = map.routes.find((r) => new RegExp(r.path).test('/login'))!;
     expect(login.js.some((href) => href.startsWith('/assets/session-'))).toBe(true);
     expect(login.css.some((href) => href.startsWith('/assets/session-'))).toBe(true);
+    // The e-mail action page's answer needs Auth's action calls: they come with its code.
+    const action = map.routes.find((r) => new RegExp(r.path).test('/auth/action'))!;
+    expect(
+      action.js.filter((href) =>
+        /identitytoolkit\.googleapis\.com/.test(files.get(href.slice(1))!),
+      ),
+    ).not.toEqual([]);
     // The public pages' map holds neither Firebase Auth nor the store.
     for (const pathname of ['/qrcode/abc', '/payment/abc/1', '/chart/1']) {
       const route = map.routes.find((r) => new RegExp(r.path).test(pathname))!;
