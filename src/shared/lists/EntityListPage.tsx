@@ -144,7 +144,8 @@ export function EntityListPage<T extends ListedRecord, S>({
   const focusTableAfterClose = useRef(false);
 
   // The list follows the database while shown: another admin's change appears here.
-  const { retry } = useLiveList(entity);
+  // After the first paint: a reload paints the persisted first page without a second render.
+  const { retry, starting } = useLiveList(entity, { afterPaint: true });
 
   useEffect(() => {
     if (toDelete !== null || !focusTableAfterClose.current) return;
@@ -279,7 +280,7 @@ export function EntityListPage<T extends ListedRecord, S>({
         filterText={filterText}
         label={t('title')}
         csvFileName={name}
-        loading={loading}
+        loading={loading || starting}
         error={loadError}
         onRetry={retry}
         selection={{

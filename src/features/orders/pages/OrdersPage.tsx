@@ -55,7 +55,8 @@ export default function OrdersPage() {
   const [now] = useState(() => Date.now());
 
   // Followed live while shown: approvals and changes by others appear here.
-  const { retry } = useLiveList(orders);
+  // After the first paint: a reload paints the persisted first page without a second render.
+  const { retry, starting } = useLiveList(orders, { afterPaint: true });
   useEffect(() => {
     return () => {
       dispatch(orders.actions.cleanUp());
@@ -217,7 +218,7 @@ export default function OrdersPage() {
         filterText={orderFilterText}
         label={intl.formatMessage({ id: 'Orders.title' })}
         csvFileName="orders"
-        loading={state.loading}
+        loading={state.loading || starting}
         error={state.loadError}
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}

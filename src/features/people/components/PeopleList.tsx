@@ -59,7 +59,8 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
   const importSpec = useMemo(() => personImportSpec(path), [path]);
 
   // The list follows lists/{path} while shown: compact rows (not whole records), live.
-  const { retry } = useLiveList(slice);
+  // After the first paint: a reload paints the persisted first page without a second render.
+  const { retry, starting } = useLiveList(slice, { afterPaint: true });
 
   const sessionId = session?.id;
   const data = useMemo(() => {
@@ -186,7 +187,7 @@ export function PeopleList<P extends Person>({ kind }: PeopleListProps<P>) {
         filterText={filterText}
         label={intl.formatMessage({ id: `${area}.title` })}
         csvFileName={path}
-        loading={state.loading}
+        loading={state.loading || starting}
         error={state.loadError}
         onRetry={retry}
         initialSorting={[{ id: 'createdAt', desc: true }]}
