@@ -39,8 +39,9 @@
  * `--trace-sign-in` prints, for each cold sign-in, what the page fetched and the database frames
  * it received, in ms after the Login click (where the sign-in time goes); `--trace-list` prints,
  * for each cold load and reload of /students, each request (start, end), each database frame
- * sent and received and the page's long tasks, in ms after the navigation's start, beside the
- * first row's paint (where the first page's time goes); `--profile-first-page dir` records a CPU
+ * sent and received, the page's long tasks and its performance marks (`performance.mark`: none in
+ * the app; a copy given as `--app-root` may set some), in ms after the navigation's start, beside
+ * the first row's paint (where the first page's time goes); `--profile-first-page dir` records a CPU
  * profile of each of those loads and prints the main thread's busy ms per 25 ms with the heaviest
  * functions; `--only first-page` stops after the sign-in and first-page figures.
  *
@@ -241,9 +242,16 @@ async function printListTrace(
   firstRowMs: number,
 ): Promise<void> {
   const tasks = (await page.evaluate('window.__longTasks')) as Array<[number, number, string]>;
+  // The page's own performance marks (`performance.mark`), where the app or a copy of it sets any.
+  const marks = (await page.evaluate(
+    `performance.getEntriesByType('mark').map((m) => [m.startTime, m.name])`,
+  )) as Array<[number, string]>;
   console.log(`\n${what} (first row painted at ${firstRowMs.toFixed(0)} ms):`);
   const lines = [
     ...trace.lines('document').map((line) => [Number.parseFloat(line), line] as const),
+    ...marks.map(
+      ([start, name]) => [start, `${start.toFixed(0).padStart(6)} ms  mark ${name}`] as const,
+    ),
     ...tasks.map(
       ([start, ms, scripts]) =>
         [
