@@ -4,8 +4,10 @@
  *   tsx emulators/start.ts                 backend + demo data + Vite app (npm start)
  *   tsx emulators/start.ts --backend-only  backend alone on the standard ports (npm run emulators)
  *   tsx emulators/start.ts --exec "<cmd>" [--seed]
- *                                          backend + Vite on fresh, empty data; runs <cmd> with the
+ *                                          backend on fresh, empty data; runs <cmd> with the
  *                                          emulator env; stops everything; exits with <cmd>'s code
+ *                                          (Vite too only with E2E_DEV_SERVER=1: the browser tests
+ *                                          otherwise open a production build, tests/setup/app.ts)
  *
  * Services: firebase-tools' Auth and Functions emulators (child process group), our Database and
  * Storage servers (in process, emulators/database and emulators/storage), Vite (in process).
@@ -348,7 +350,9 @@ async function main(): Promise<number> {
     const counts = await seedDemoData();
     ready('seed', `${counts.students} students, ${counts.tutors} tutors, ${counts.orders} orders`);
   }
-  if (mode !== 'backend') await startVite();
+  // A test run's browser tests open the run's production build instead of the dev server, whose
+  // start and dependency scan would cost the run CPU for nothing.
+  if (mode === 'app' || (mode === 'exec' && process.env.E2E_DEV_SERVER === '1')) await startVite();
   say(`Local backend ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`);
 
   if (mode === 'exec') {
