@@ -62,12 +62,12 @@ export function cpuTicks(): { busy: number; total: number } | undefined {
 
 /**
  * Each project's wall span in ms, from the first of its files to start to the last to end, with
- * its file count, in the order the projects started.
+ * its file count and its first start (epoch ms), in the order the projects started.
  */
 export function projectSpans(
   starts: ReadonlyMap<TestModule, number>,
   ends: ReadonlyMap<TestModule, number>,
-): { project: string; ms: number; files: number }[] {
+): { project: string; ms: number; files: number; start: number }[] {
   const spans = new Map<string, { start: number; end: number; files: number }>();
   for (const [module, start] of starts) {
     const end = ends.get(module) ?? start;
@@ -81,16 +81,18 @@ export function projectSpans(
   }
   return [...spans]
     .sort(([, a], [, b]) => a.start - b.start)
-    .map(([project, { start, end, files }]) => ({ project, ms: end - start, files }));
+    .map(([project, { start, end, files }]) => ({ project, ms: end - start, files, start }));
 }
 
 export default class SlowestFiles implements Reporter {
   private readonly starts = new Map<TestModule, number>();
   private readonly ends = new Map<TestModule, number>();
   private cpuAtStart = cpuTicks();
+  private runStart = Date.now();
 
   onTestRunStart(): void {
     this.cpuAtStart = cpuTicks();
+    this.runStart = Date.now();
   }
 
   onTestModuleStart(module: TestModule): void {
@@ -103,9 +105,13 @@ export default class SlowestFiles implements Reporter {
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     if (modules.length === 0) return;
+    // Where each span lies in the run shows the time between groups too (waits on a build, the
+    // last file of a group running while the other workers are idle).
+    const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
     const spans = projectSpans(this.starts, this.ends).map(
-      ({ project, ms, files }) =>
-        `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${project.padEnd(17)} ${files} files`,
+      ({ project, ms, files, start }) =>
+        `  ${seconds(ms)} s  ${project.padEnd(17)} ${String(files).padStart(3)} files, ` +
+        `from ${seconds(start - this.runStart)} s to ${seconds(start - this.runStart + ms)} s`,
     );
     const cpuNow = cpuTicks();
     const busy =
@@ -124,7 +130,10 @@ export default class SlowestFiles implements Reporter {
         '',
         `Slowest ${slowest.length} test files (wall s, of which tests and hooks s, project, file):`,
         ...lines,
-        'Projects (wall s from first file start to last file end):',
+        `Projects (wall s from first file start to last file end; the run's end at ${(
+          (Date.now() - this.runStart) /
+          1000
+        ).toFixed(1)} s):`,
         ...spans,
         busy,
         (await triggerCounts()) ?? '',
