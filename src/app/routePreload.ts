@@ -35,36 +35,67 @@ export interface RoutePreloads {
 }
 
 /** The language the app will show (the rule of i18n/locale.ts `detectLocale`). */
-function locale(languages: string[]): string | undefined {
+function locale(
+  languages: string[],
+  cookie: string,
+  browser: readonly string[],
+): string | undefined {
   const primary = (value: string | undefined) => value?.toLowerCase().split(/[-_]/)[0];
-  const cookie = /(?:^|;\s*)locale=([^;]*)/.exec(document.cookie)?.[1];
-  const fromCookie = primary(cookie && decodeURIComponent(cookie));
+  const chosen = /(?:^|;\s*)locale=([^;]*)/.exec(cookie)?.[1];
+  const fromCookie = primary(chosen && decodeURIComponent(chosen));
   if (fromCookie && languages.includes(fromCookie)) return fromCookie;
-  const browser = navigator.languages ?? [navigator.language];
   return browser.map(primary).find((l) => l !== undefined && languages.includes(l)) ?? languages[0];
 }
 
-/** A `<link>` in the head; `crossOrigin` as Vite's own preload helper sets it, so both share one download. */
-function link(rel: string, href: string, as?: string): void {
-  const element = document.createElement('link');
-  element.rel = rel;
-  element.href = href;
-  element.crossOrigin = '';
-  if (as) element.as = as;
-  document.head.appendChild(element);
+/** One `<link>` to add: `rel` modulepreload (a chunk) or preload with `as` style (a stylesheet). */
+export interface PreloadLink {
+  rel: 'modulepreload' | 'preload';
+  href: string;
+  as?: 'style';
+}
+
+/**
+ * The links for a page at `pathname`: its language's words first, then its chunks, then its
+ * stylesheets; none when no route of `map` matches.
+ * @param cookie `document.cookie` (the chosen language, `locale=`)
+ * @param browser the browser's languages, most preferred first (`navigator.languages`)
+ */
+export function routePreloadLinks(
+  map: RoutePreloads,
+  pathname: string,
+  cookie: string,
+  browser: readonly string[],
+): PreloadLink[] {
+  const route = map.routes.find((r) => new RegExp(r.path).test(pathname));
+  if (!route) return [];
+  const language = locale(Object.keys(map.words), cookie, browser);
+  const words = (language && map.words[language]?.[route.words]) ?? [];
+  return [
+    ...[...words, ...route.js].map((href) => ({ rel: 'modulepreload' as const, href })),
+    ...route.css.map((href) => ({ rel: 'preload' as const, href, as: 'style' as const })),
+  ];
 }
 
 /** Adds the preloads of the current path's route, if the page carries a map and a route matches. */
 export function preloadRoute(): void {
   const data = document.getElementById('route-preloads')?.textContent;
   if (!data) return;
-  const map = JSON.parse(data) as RoutePreloads;
-  const route = map.routes.find((r) => new RegExp(r.path).test(location.pathname));
-  if (!route) return;
-  const language = locale(Object.keys(map.words));
-  const words = (language && map.words[language]?.[route.words]) ?? [];
-  for (const href of [...words, ...route.js]) link('modulepreload', href);
-  for (const href of route.css) link('preload', href, 'style');
+  const links = routePreloadLinks(
+    JSON.parse(data) as RoutePreloads,
+    location.pathname,
+    document.cookie,
+    navigator.languages ?? [navigator.language],
+  );
+  for (const { rel, href, as } of links) {
+    const element = document.createElement('link');
+    element.rel = rel;
+    element.href = href;
+    // As Vite's own preload helper sets it, so that both share one download.
+    element.crossOrigin = '';
+    if (as) element.as = as;
+    document.head.appendChild(element);
+  }
 }
 
-preloadRoute();
+// Not when a test imports the module (Node has no document).
+if (typeof document !== 'undefined') preloadRoute();
