@@ -13,6 +13,9 @@ export interface Watchable {
   ) => Unsubscribe;
 }
 
+/** With `afterPaint`, the list is followed after this long (ms) when no frame comes (a hidden tab). */
+const HIDDEN_TAB_MS = 100;
+
 /** How a screen follows its list (`useLiveList`'s options). */
 export interface LiveListOptions {
   /**
@@ -28,7 +31,8 @@ export interface LiveListOptions {
  * every change by another admin within one batch (shared/rtdb `watch`); the listeners are detached
  * when the screen is left or the user signs out (the screen unmounts).
  *
- * With `afterPaint`, the `watch` thunk is dispatched in an effect after the first paint: its first
+ * With `afterPaint`, the `watch` thunk is dispatched in a task after the first paint (the next
+ * frame's callback, then a task; at most {@link HIDDEN_TAB_MS} later in a tab with no frames): its first
  * action (the slice's `loading` set) then re-renders the screen after that paint, not between the
  * first render and it (a reload painted its persisted first page only after a second render of the
  * whole list screen). Meanwhile `starting` is true, and the screen shows it as loading, so the
@@ -54,12 +58,28 @@ export function useLiveList(
   useEffect(() => {
     void attempt;
     if (!later) return undefined;
-    const stop = dispatch(entity.watch() as never) as unknown as Unsubscribe;
-    // Rendered in one pass with the slice's `loading` that the dispatch above just set (both are
-    // updates from this effect), after the first paint: the render this hook exists to move.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setStarting(false);
-    return stop;
+    let stop: Unsubscribe | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      if (stop) return;
+      stop = dispatch(entity.watch() as never) as unknown as Unsubscribe;
+      setStarting(false);
+    };
+    // React runs this effect before the paint when the render was an urgent one (a store
+    // update's, as in a reload): a task queued from the next frame's callback runs after that
+    // frame is painted. A hidden tab gets no frames: the timeout follows the list there.
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(timer);
+      timer = setTimeout(follow);
+    });
+    timer = setTimeout(follow, HIDDEN_TAB_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      stop?.();
+    };
   }, [dispatch, entity, attempt, later]);
   return { retry: useCallback(() => setAttempt((n) => n + 1), []), starting };
 }
