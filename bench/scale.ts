@@ -41,9 +41,9 @@
  * for each cold load and reload of /students, each request (start, end), each database frame
  * sent and received, the page's long tasks and its performance marks (`performance.mark`: none in
  * the app; a copy given as `--app-root` may set some), in ms after the navigation's start, beside
- * the first row's paint (where the first page's time goes); `--profile-first-page dir` records a CPU
- * profile of each of those loads and prints the main thread's busy ms per 25 ms with the heaviest
- * functions; `--only first-page` stops after the sign-in and first-page figures.
+ * the first row's paint (where the first page's time goes); `--profile-first-page dir` records a
+ * CPU profile of each of those loads and prints the main thread's busy ms per 25 ms with the
+ * heaviest functions; `--only first-page` stops after the sign-in and first-page figures.
  *
  * The build is served over HTTP/2 with TLS, as Firebase Hosting serves it (a self-signed
  * certificate made for the run); `--http1` serves plain HTTP/1.1, where a screen's few dozen

@@ -13,7 +13,7 @@ export interface Watchable {
   ) => Unsubscribe;
 }
 
-/** With `afterPaint`, the list is followed after this long (ms) when no frame comes (a hidden tab). */
+/** With `afterPaint`, the list is followed this long (ms) after mounting when no frame comes. */
 const HIDDEN_TAB_MS = 100;
 
 /** How a screen follows its list (`useLiveList`'s options). */
@@ -32,11 +32,11 @@ export interface LiveListOptions {
  * when the screen is left or the user signs out (the screen unmounts).
  *
  * With `afterPaint`, the `watch` thunk is dispatched in a task after the first paint (the next
- * frame's callback, then a task; at most {@link HIDDEN_TAB_MS} later in a tab with no frames): its first
- * action (the slice's `loading` set) then re-renders the screen after that paint, not between the
- * first render and it (a reload painted its persisted first page only after a second render of the
- * whole list screen). Meanwhile `starting` is true, and the screen shows it as loading, so the
- * list never says 'no records' or looks loaded before it is followed.
+ * frame's callback, then a task; at most {@link HIDDEN_TAB_MS} later in a tab with no frames):
+ * its first action (the slice's `loading` set) then re-renders the screen after that paint, not
+ * between the first render and it (a reload painted its persisted first page only after a second
+ * render of the whole list screen). Meanwhile `starting` is true, and the screen shows it as
+ * loading, so the list never says 'no records' or looks loaded before it is followed.
  * @returns `retry`, which follows it again (the Retry button of a failed load), and `starting`,
  *   true until the list is followed (always false without `afterPaint`).
  */
