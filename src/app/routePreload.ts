@@ -34,7 +34,7 @@ export interface RoutePreloads {
   words: Record<string, Record<string, string[]>>;
 }
 
-/** The language the app will show (the rule of i18n/locale.ts `detectLocale`). */
+/** The language the app will show: detectLocale's rule (i18n/locale.ts; locale.test.tsx). */
 function locale(
   languages: string[],
   cookie: string,
