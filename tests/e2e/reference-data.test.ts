@@ -19,16 +19,19 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, firstColumnTexts, signedInPage } from '../support/browser';
+import { closeBrowser, firstColumnTexts, gotoInApp, signedInPage } from '../support/browser';
 
 const cleanup: string[] = [];
 let admin: TestAccount;
 
 const db = () => getAdminDatabase(adminApp());
 
-/** The admin's page, shared by the file's tests (each opens its screen with goto). */
+/**
+ * The admin's page, shared by the file's tests, each opening its screen inside the running app
+ * (gotoInApp: no new load and start of the app for each screen).
+ */
 function adminPage(): Promise<Page> {
-  return signedInPage(admin, { locale: 'en' });
+  return signedInPage(admin, { locale: 'en', inApp: true });
 }
 
 /** Ids of the records under `path` whose `name` is `name`. */
@@ -131,7 +134,7 @@ const LISTS: OrderedList[] = [
 
 /** Creates a record through the list's form; resolves with it as stored. */
 async function createThroughForm(p: Page, list: OrderedList, name: string, order: number) {
-  await p.goto(list.route);
+  await gotoInApp(p, list.route);
   await p.getByRole('link', { name: list.newLink, exact: true }).click();
   await p.waitForURL(`**${list.route}/new`);
   const save = p.getByRole('button', { name: 'Save', exact: true });
@@ -149,7 +152,7 @@ async function createThroughForm(p: Page, list: OrderedList, name: string, order
     );
     const stored = await recordNamed(list.path, name);
     expect(new URL(p.url()).pathname).toBe(`${list.route}/${stored.id}`);
-    await p.goto(list.route);
+    await gotoInApp(p, list.route);
     return stored;
   }
   await p.waitForURL((url) => url.pathname === list.route);
@@ -213,9 +216,9 @@ describe('reference data (admin)', () => {
     const p = await adminPage();
     const tag = uniqueId('lvl').replaceAll('-', '').slice(-10);
     // A failed load of a single record redirects to its list (spec 4).
-    await p.goto(`/browsing-levels/missing-${tag}`);
+    await gotoInApp(p, `/browsing-levels/missing-${tag}`);
     await p.waitForURL((url) => url.pathname === '/browsing-levels');
-    await p.goto('/browsing-levels');
+    await gotoInApp(p, '/browsing-levels');
     await p.getByRole('link', { name: 'New browsing level', exact: true }).click();
     await p.waitForURL('**/browsing-levels/new');
     const save = p.getByRole('button', { name: 'Save', exact: true });
@@ -272,7 +275,7 @@ describe('reference data (admin)', () => {
   it('subject Settings: disabled until the subject exists; refuses a sale price above the original', async () => {
     const p = await adminPage();
     const tag = uniqueId('subj').replaceAll('-', '').slice(-10);
-    await p.goto('/subjects/new');
+    await gotoInApp(p, '/subjects/new');
     expect(await p.getByRole('tab', { name: 'Settings' }).isDisabled()).toBe(true);
     expect(await p.getByRole('tab', { name: 'Basic Info' }).getAttribute('aria-selected')).toBe(
       'true',
@@ -331,7 +334,7 @@ describe('reference data (admin)', () => {
     for (const id of Object.keys(await storedNauru())) cleanup.push(`countries/${id}`);
     expect(Object.keys(await storedNauru())).toEqual([]);
 
-    await p.goto('/countries');
+    await gotoInApp(p, '/countries');
     const table = p.getByRole('table', { name: 'Countries' });
     await search(p, 'Nauru');
     await expect.poll(() => firstColumnTexts(table)).toEqual(['Nauru']);

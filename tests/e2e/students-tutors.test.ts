@@ -18,7 +18,7 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signIn } from '../support/browser';
 import { TINY_PNG } from '../support/rulesMatrix';
 
 const db = () => getAdminDatabase(adminApp());
@@ -40,7 +40,7 @@ async function idByEmail(path: string, email: string): Promise<string> {
 }
 
 async function createPerson(kind: 'tutors' | 'students', who: typeof tutor) {
-  await p.goto(`/${kind}/new`);
+  await gotoInApp(p, `/${kind}/new`);
   const save = p.getByRole('button', { name: 'Save' });
   await p.getByLabel('E-mail', { exact: true }).fill('not-an-email');
   await p.getByLabel('Name', { exact: true }).fill(who.name);
@@ -125,9 +125,9 @@ describe('students and tutors (admin)', () => {
     await createPerson('tutors', tutor);
     await createPerson('students', student);
     // Later tabs are enabled once the record exists.
-    await p.goto(`/students/${student.uid}`);
+    await gotoInApp(p, `/students/${student.uid}`);
     expect(await p.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-disabled')).toBeNull();
-    await p.goto('/students/new');
+    await gotoInApp(p, '/students/new');
     expect(await p.getByRole('tab', { name: 'Subjects' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
@@ -135,7 +135,7 @@ describe('students and tutors (admin)', () => {
 
   it('shows the message of each Profile Level rule', async () => {
     // Save used to be disabled with no message for each of these.
-    await p.goto(`/tutors/${tutor.uid}`);
+    await gotoInApp(p, `/tutors/${tutor.uid}`);
     await p.getByRole('tab', { name: 'Profile Level' }).click();
     const alert = (text: string) => p.getByRole('alert').filter({ hasText: text }).first();
     await p.getByLabel('Fee per hour').fill('-5');
@@ -150,7 +150,7 @@ describe('students and tutors (admin)', () => {
   });
 
   it('fills both profile levels', async () => {
-    await p.goto(`/tutors/${tutor.uid}`);
+    await gotoInApp(p, `/tutors/${tutor.uid}`);
     await p.getByRole('tab', { name: 'Profile Level' }).click();
     await p.getByLabel('Preferred time').selectOption({ label: 'Morning 8AM-12PM' });
     await p.getByRole('checkbox', { name: subjectName }).check();
@@ -161,7 +161,7 @@ describe('students and tutors (admin)', () => {
     await p.waitForURL('**/tutors');
     await p.getByText('Tutor updated successfully').first().waitFor();
 
-    await p.goto(`/students/${student.uid}`);
+    await gotoInApp(p, `/students/${student.uid}`);
     await p.getByRole('tab', { name: 'Profile Level' }).click();
     await p.getByLabel('School level').selectOption(levelIds[1]!);
     await p.getByLabel('Preferred time').selectOption({ label: 'Morning 8AM-12PM' });
@@ -182,7 +182,7 @@ describe('students and tutors (admin)', () => {
   });
 
   it('matches them on the Subjects tab and shows the match on both records', async () => {
-    await p.goto(`/students/${student.uid}`);
+    await gotoInApp(p, `/students/${student.uid}`);
     await p.getByRole('tab', { name: 'Subjects' }).click();
     await p.getByLabel('Subject', { exact: true }).selectOption(subjectId);
     await p.getByRole('button', { name: `Confirm ${tutor.name}` }).click();
@@ -197,7 +197,7 @@ describe('students and tutors (admin)', () => {
       ).val(),
     ).toBe(true);
 
-    await p.goto(`/tutors/${tutor.uid}`);
+    await gotoInApp(p, `/tutors/${tutor.uid}`);
     const matched = p.getByRole('region', { name: 'Confirmed students' });
     await matched.getByRole('link', { name: student.name }).waitFor();
     expect(await matched.textContent()).toContain(subjectName);
@@ -207,7 +207,7 @@ describe('students and tutors (admin)', () => {
     await db()
       .ref(`students/${student.uid}`)
       .update({ isTested: true, testResult: [3, 18, 0, 7, 9, 12, 4, 6] });
-    await p.goto(`/students/${student.uid}`);
+    await gotoInApp(p, `/students/${student.uid}`);
     await p.getByRole('tab', { name: 'Test result' }).click();
     await p.getByRole('button', { name: 'Reset' }).click();
     await p.getByRole('dialog').getByRole('button', { name: 'Reset' }).click();
@@ -223,7 +223,7 @@ describe('students and tutors (admin)', () => {
   it('deletes the student (after confirming) and the tutor loses the match', async () => {
     // Searched for, as an admin would: other files' students (an import of hundreds) can push it
     // off the first page of the shared list.
-    await p.goto(`/students?q=${encodeURIComponent(student.name)}`);
+    await gotoInApp(p, `/students?q=${encodeURIComponent(student.name)}`);
     await p.getByRole('button', { name: `Delete ${student.name}` }).click();
     await p.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await p.getByText('The student was deleted.').waitFor();
@@ -232,7 +232,7 @@ describe('students and tutors (admin)', () => {
       (await db().ref(`tutors/${tutor.uid}/confirmedStudents/${student.uid}`).get()).exists(),
     ).toBe(false);
 
-    await p.goto(`/tutors?q=${encodeURIComponent(tutor.name)}`);
+    await gotoInApp(p, `/tutors?q=${encodeURIComponent(tutor.name)}`);
     await p.getByRole('button', { name: `Delete ${tutor.name}` }).click();
     await p.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await p.getByText('The tutor was deleted.').waitFor();

@@ -21,7 +21,7 @@ import {
   uniqueEmail,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn, signedInPage } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signIn, signedInPage } from '../support/browser';
 import { TINY_PNG } from '../support/rulesMatrix';
 import type { User } from '@/features/users/types';
 
@@ -39,10 +39,10 @@ async function page(): Promise<Page> {
 }
 
 /**
- * The admin's page, signed in once for the file's admin tests (signedInPage: each test opens its
- * screen with `goto`, so the app starts afresh; closeBrowser closes it).
+ * The admin's page, signed in once for the file's admin tests, each opening its screen inside the
+ * running app (gotoInApp: no new load and start of the app per screen); closeBrowser closes it.
  */
-const adminPage = () => signedInPage(admin, { locale: 'en' });
+const adminPage = () => signedInPage(admin, { locale: 'en', inApp: true });
 
 const db = () => getAdminDatabase(adminApp());
 const bucket = () => getAdminStorage(adminApp()).bucket(backend.storageBucket);
@@ -81,7 +81,7 @@ describe('users (admin)', () => {
   it('creates a user with a logo; the invitee follows the link, sets a password, signs in', async () => {
     emails.push(invitee.email);
     const p = await adminPage();
-    await p.goto('/users');
+    await gotoInApp(p, '/users');
     await p.getByRole('link', { name: 'New User' }).click();
     await p.waitForURL('**/users/new');
 
@@ -166,7 +166,7 @@ describe('users (admin)', () => {
       }),
     );
     const p = await adminPage();
-    await p.goto('/users');
+    await gotoInApp(p, '/users');
     await p.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
 
     const search = p.getByRole('searchbox', { name: 'Search' });
@@ -203,7 +203,7 @@ describe('users (admin)', () => {
 
   it('edits a user: e-mail read-only, toast, back to the list, record updated', async () => {
     const p = await adminPage();
-    await p.goto('/users');
+    await gotoInApp(p, '/users');
     await p.getByRole('searchbox', { name: 'Search' }).fill(invitee.email);
     await p.getByRole('link', { name: 'Edit Invited Person' }).click();
     await p.waitForURL(`**/users/${invitee.uid}`);
@@ -222,13 +222,13 @@ describe('users (admin)', () => {
 
   it('goes back to the list when the user cannot be loaded', async () => {
     const p = await adminPage();
-    await p.goto(`/users/${uniqueId('missing')}`);
+    await gotoInApp(p, `/users/${uniqueId('missing')}`);
     await p.waitForURL((url) => url.pathname === '/users');
   });
 
   it('deletes a user after confirming; the logo files go too', async () => {
     const p = await adminPage();
-    await p.goto('/users');
+    await gotoInApp(p, '/users');
     await p.getByRole('searchbox', { name: 'Search' }).fill(invitee.email);
     await p.getByRole('button', { name: 'Delete Renamed Person' }).click();
     const dialog = p.getByRole('dialog', { name: 'Confirm action' });
@@ -262,7 +262,7 @@ describe('profile (non-admin)', () => {
     accounts.push(member.uid);
     const p = await page();
     await signIn(p, member.email, member.password);
-    await p.goto('/profile');
+    await gotoInApp(p, '/profile');
     await p.getByRole('heading', { name: 'User Information' }).waitFor();
     expect(await p.getByLabel('Is Admin', { exact: true }).count()).toBe(0);
     expect(await p.getByRole('link', { name: 'Go Back' }).count()).toBe(0);

@@ -361,9 +361,11 @@ async function leaveFor(page: Page, route: string): Promise<void> {
  * Opens `route` (a path with its query) on a signed-in page as following a link inside the app
  * does: the router moves to it in the same document (history.pushState and a popstate event,
  * which React Router's browser router follows), so the app is not loaded, started and signed in
- * again. Resolves once the signed-in layout has taken the path (it focuses its <main> after each
- * navigation: src/app/layout/Layout.tsx) and the CSS transitions that started have ended; the
- * screen may still be loading its data, which the test's own waits cover.
+ * again. Notifications still showing are closed first, as a load would start without them.
+ * Resolves once the signed-in layout has taken the path (it focuses its <main> after each
+ * navigation: src/app/layout/Layout.tsx), the CSS transitions that started have ended and the
+ * closed notifications have gone; the screen may still be loading its data, which the test's own
+ * waits cover.
  *
  * The page loads `route` afresh instead (`page.goto`, answering a leave-this-page prompt as
  * {@link signedInPage} does) when moving inside the app would not give the test a fresh screen:
@@ -384,6 +386,13 @@ export async function gotoInApp(page: Page, route: string): Promise<void> {
     if (location.pathname === new URL(to, location.href).pathname) return false;
     // The layout focuses <main> on the new path: nothing else may hold the focus before.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    // A load starts with no notification; here the last screen's would stay on screen and could
+    // answer the next test's wait for the same text: closed (react-toastify's close button).
+    for (const toast of Array.from(document.querySelectorAll('.Toastify__toast'))) {
+      toast.setAttribute('data-closed-by-test', '');
+      const close = toast.querySelector('.Toastify__close-button');
+      if (close instanceof HTMLElement) close.click();
+    }
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
     return true;
@@ -403,12 +412,18 @@ export async function gotoInApp(page: Page, route: string): Promise<void> {
       .catch(() => 'late');
     if (arrived === 'here') {
       // Links that follow the path (the side navigation's current entry, the breadcrumb) change
-      // colour in CSS transitions that a full load does not run: the screen is handed over at
-      // rest, as after a load.
+      // colour in CSS transitions that a full load does not run, and closed notifications leave
+      // in an animation: the screen is handed over at rest, as after a load.
       await page.evaluate(async () => {
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
         await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+        // react-toastify removes a closed notification when its exit animation ends.
+        const closed = '.Toastify__toast[data-closed-by-test]';
+        for (let waited = 0; document.querySelector(closed) && waited < 5_000;) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          waited += 100;
+        }
       });
       return;
     }
