@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAsImport } from '../../emulators/admin';
 import { adminApp, removePaths, triggersSettled, uniqueId } from '../support/backend';
-import { adminSession, type AdminSession } from '../support/browser';
+import { adminSession, gotoInApp, type AdminSession } from '../support/browser';
 
 const db = () => getAdminDatabase(adminApp());
 let session: AdminSession | undefined;
@@ -51,7 +51,7 @@ const schoolRows = (p: Page) =>
 describe('audit log', () => {
   it("lists a school's edit from its History link, and filters by entity", async () => {
     const p = (session as AdminSession).page;
-    await p.goto(`/field-schools/${schoolId}`);
+    await gotoInApp(p, `/field-schools/${schoolId}`);
     const name = p.getByLabel('Name', { exact: true });
     await expect.poll(() => name.inputValue()).toBe(`Audit ${tag}`);
     await name.fill(`Audit2 ${tag}`);
@@ -77,7 +77,7 @@ describe('audit log', () => {
     ]);
 
     // From the form, its history.
-    await p.goto(`/field-schools/${schoolId}`);
+    await gotoInApp(p, `/field-schools/${schoolId}`);
     await p.getByRole('link', { name: 'History', exact: true }).click();
     await p.waitForURL((url) => url.pathname === '/audit');
     expect(new URL(p.url()).searchParams.get('record')).toBe(schoolId);
@@ -105,7 +105,7 @@ describe('audit log', () => {
 
   it('filters by days typed dd/mm/yyyy, and refuses a date that is none or a range backwards', async () => {
     const p = (session as AdminSession).page;
-    await p.goto(`/audit?record=${schoolId}`);
+    await gotoInApp(p, `/audit?record=${schoolId}`);
     await expect.poll(() => schoolRows(p).count()).toBe(1);
     const from = p.getByLabel('From', { exact: true });
     const until = p.getByLabel('Until', { exact: true });

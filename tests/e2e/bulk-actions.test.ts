@@ -13,7 +13,7 @@ import { getDatabase } from 'firebase-admin/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { adminApp, createAccount, deleteAccount, uniqueEmail, uniqueId } from '../support/backend';
-import { adminSession, type AdminSession } from '../support/browser';
+import { adminSession, gotoInApp, type AdminSession } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
@@ -75,7 +75,7 @@ afterAll(async () => {
 describe('bulk actions', () => {
   it('deletes 3 selected students after one confirmation naming the count', async () => {
     const { page } = session;
-    await page.goto(`/students?q=${encodeURIComponent(`Del ${token}`)}`);
+    await gotoInApp(page, `/students?q=${encodeURIComponent(`Del ${token}`)}`);
     for (const i of [0, 1, 2])
       await page.getByRole('checkbox', { name: `Select ${nameOf(i)}` }).check();
     await page.getByText('3 rows selected').waitFor();
@@ -121,7 +121,7 @@ describe('bulk actions', () => {
       );
       const accounts = [staffA!, staffB!, otherAdmin!];
       try {
-        await page.goto(`/users?q=${encodeURIComponent(`User ${token}`)}`);
+        await gotoInApp(page, `/users?q=${encodeURIComponent(`User ${token}`)}`);
         await page.getByRole('cell', { name: `User ${token} c`, exact: true }).waitFor();
         // The signed-in admin is not listed, so cannot be selected.
         expect(
@@ -165,7 +165,7 @@ describe('bulk actions', () => {
 
   it('selects every row matching a search, over two pages, and exports them', async () => {
     const { page } = session;
-    await page.goto(`/students?q=${encodeURIComponent(`Exp ${token}`)}&size=5`);
+    await gotoInApp(page, `/students?q=${encodeURIComponent(`Exp ${token}`)}&size=5`);
     await page.getByRole('cell', { name: nameOf(4), exact: true }).waitFor();
     // The header selects the page (5 rows); then all 6 matching.
     await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
@@ -186,7 +186,7 @@ describe('bulk actions', () => {
 
   it('approves 5 pending orders, skipping the one another admin approved meanwhile', async () => {
     const { page } = session;
-    await page.goto(`/orders?q=${encodeURIComponent(`Child ${token}`)}`);
+    await gotoInApp(page, `/orders?q=${encodeURIComponent(`Child ${token}`)}`);
     await page.getByRole('link', { name: orderIds[0], exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
     await page.getByText('5 rows selected').waitFor();

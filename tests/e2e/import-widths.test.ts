@@ -14,7 +14,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApp, deleteAccountByEmail, removePaths, uniqueId } from '../support/backend';
-import { adminSession, type AdminSession } from '../support/browser';
+import { adminSession, gotoInApp, type AdminSession } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
@@ -145,7 +145,7 @@ describe('bulk bar and import dialog widths', () => {
       const { page } = session;
 
       // The bulk bar, with one row selected.
-      await page.goto(`/students?q=${encodeURIComponent(studentName)}`);
+      await gotoInApp(page, `/students?q=${encodeURIComponent(studentName)}`);
       const row = page.getByRole('checkbox', { name: t.selectRow });
       await expectReachable(page, row, 'row checkbox');
       await row.check();

@@ -15,7 +15,7 @@ import { getDatabase } from 'firebase-admin/database';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminApp, removePaths, uniqueId } from '../support/backend';
-import { adminSession, type AdminSession } from '../support/browser';
+import { adminSession, gotoInApp, type AdminSession } from '../support/browser';
 
 const sessions: AdminSession[] = [];
 const emails: string[] = [];
@@ -99,7 +99,7 @@ async function chooseAndCheck(
   file: string,
   t: { import: string; file: string; check: string; checked: string },
 ) {
-  await page.goto(path);
+  await gotoInApp(page, path);
   await page.getByRole('button', { name: t.import }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(t.file).setInputFiles(file);

@@ -19,7 +19,7 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { adminSession, newPage, signIn, type AdminSession } from '../support/browser';
+import { adminSession, gotoInApp, newPage, signIn, type AdminSession } from '../support/browser';
 
 const db = () => getDatabase(adminApp());
 const tag = uniqueId('remote');
@@ -73,7 +73,7 @@ const nameField = () => page.getByLabel('Name', { exact: true });
 
 /** Opens the school's edit form and waits until it shows the stored name. */
 async function openSchool() {
-  await page.goto(`/field-schools/${schoolId}`);
+  await gotoInApp(page, `/field-schools/${schoolId}`);
   await expect.poll(() => nameField().inputValue()).toBe(school().name);
 }
 
@@ -163,7 +163,7 @@ describe('a form whose record another admin changes', () => {
         [`students/${studentId}`]: student,
         [`${listPath('students')}/${studentId}`]: personRow(studentId, student),
       });
-    await page.goto(`/students/${studentId}`);
+    await gotoInApp(page, `/students/${studentId}`);
     await expect.poll(() => nameField().inputValue()).toBe(`Student ${tag}`);
     const ms = await noticeAfter(
       () => db().ref(`students/${studentId}`).update({ postcode: '222222' }),
@@ -218,7 +218,7 @@ describe('a form whose record another admin changes', () => {
     await signIn(other.page, admin.email, admin.password);
 
     const openSettings = async (p: Page) => {
-      await p.goto(`/subjects/${subjectId}`);
+      await gotoInApp(p, `/subjects/${subjectId}`);
       await p.getByRole('tab', { name: 'Settings' }).click();
       const price = p.getByLabel('Original price', { exact: true });
       await expect.poll(() => price.inputValue()).toBe('100');
