@@ -19,7 +19,7 @@ import {
   type TestAccount,
   repairDerivedNodes,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn, type PageOptions } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signIn, type PageOptions } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
@@ -73,7 +73,7 @@ const rowOf = (p: Page, id: string) =>
 
 /** Opens /orders filtered down to one order by its id. */
 async function findOrder(p: Page, id: string, search = 'Search') {
-  await p.goto(`/orders?q=${encodeURIComponent(id)}`);
+  await gotoInApp(p, `/orders?q=${encodeURIComponent(id)}`);
   await rowOf(p, id).waitFor();
   expect(await p.getByLabel(search).inputValue()).toBe(id);
 }
@@ -141,7 +141,7 @@ describe('an order traced to its student', () => {
     const id = await arrangeOrder();
     const p = await page();
     await p.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await p.goto(`/orders/${id}`);
+    await gotoInApp(p, `/orders/${id}`);
     await p.getByRole('heading', { name: 'Order', level: 1 }).waitFor();
     const field = (name: string) => p.locator('dt', { hasText: name }).locator('+ dd');
     expect(await field('Account e-mail').textContent()).toBe('parent@tuition.test');
@@ -182,7 +182,7 @@ describe('an order traced to its student', () => {
   it('in Spanish at 390 px, labelled in Spanish and within the width', async () => {
     const id = await arrangeOrder();
     const p = await page({ locale: 'es', width: 390 });
-    await p.goto(`/orders/${id}`);
+    await gotoInApp(p, `/orders/${id}`);
     await p.getByRole('heading', { name: 'Pedido', level: 1 }).waitFor();
     await p.getByRole('region', { name: 'Historial' }).getByText('Pedido realizado').waitFor();
     expect(await p.locator('dt', { hasText: 'Correo de la cuenta' }).count()).toBe(1);
@@ -235,7 +235,7 @@ describe('orders filtered by status and expiry, from the dashboard', () => {
     const pending = await arrangeOrder({ status: 'pending', subjectName: subject });
     const approved = await arrangeOrder({ status: 'approved', subjectName: subject });
     const p = await page();
-    await p.goto(`/orders?q=${subject}`);
+    await gotoInApp(p, `/orders?q=${subject}`);
     await rowOf(p, approved).waitFor();
     await p.getByLabel('Status').selectOption({ label: 'Waiting for approval (pending or paid)' });
     await p.waitForURL((url) => url.searchParams.get('status') === 'waiting');
@@ -277,7 +277,7 @@ describe('orders filtered by status and expiry, from the dashboard', () => {
       for (const tile of [pendingTile, expiringTile]) {
         const count = expected[tile]!;
         expect(count).toBeGreaterThan(0);
-        await p.goto('/');
+        await gotoInApp(p, '/');
         await p.getByRole('heading', { name: dashboard, level: 1 }).waitFor();
         const group = p.getByRole('group', { name: tile });
         await expect

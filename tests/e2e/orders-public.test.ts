@@ -16,7 +16,7 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, newPage, signIn } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 
 const DAY = 86_400_000;
@@ -95,7 +95,7 @@ const stored = async (id: string) =>
 
 /** Opens /orders and filters the list down to one order. */
 async function findOrder(p: Page, id: string) {
-  await p.goto('/orders');
+  await gotoInApp(p, '/orders');
   await p.getByRole('table', { name: 'Orders' }).waitFor();
   await p.getByLabel('Search').fill(id);
   await p.getByRole('cell', { name: id, exact: true }).waitFor();
@@ -213,7 +213,7 @@ describe('statistics', () => {
     const id = await arrangeOrder({ status: 'pending', expiredDate: Date.now() + 10 * DAY });
     const p = await page();
     await signIn(p, admin.email, admin.password);
-    await p.goto('/statistic');
+    await gotoInApp(p, '/statistic');
     const list = p.getByRole('table', { name: PENDING_TITLE });
     await list.waitFor();
     await p.getByLabel('Search').first().fill(id);
