@@ -4,7 +4,8 @@
  *   npm run rebuild-derived -- [--dry-run] [--project P] [--database-url D]
  *
  * The derived nodes (docs/performance.md): `lists/students`, `lists/tutors`,
- * `stats/counts/*`, `stats/totals/*`, `stats/months`, `stats/pendingQueue`, `stats/expiryQueue`
+ * `stats/counts/*`, `stats/totals/*`, `stats/months`, `stats/pendingQueue`, `stats/expiryQueue`,
+ * `stats/expiryDays`
  * and `tutorsBySubject`, each defined once in src/shared/domain/derived (`rebuildDerived`). Every
  * write of the app keeps them, but a database that existed before a version adding one has
  * records and no node (the dashboard shows zeros, the lists are empty), and a node can end

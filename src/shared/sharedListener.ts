@@ -8,7 +8,7 @@
  */
 import type { Database, DataSnapshot, Query } from 'firebase/database';
 import { COUNT_PATHS, EXPIRY_QUEUE_PATH, type StatsCounts } from './domain/derived/stats';
-import { expiryHorizon, expiryWindowQuery } from './expiryWindow';
+import { expiryCountParts, expiryHorizon } from './expiryWindow';
 import { type DatabaseModule, watchQuery } from './watchValue';
 
 /** Where a shared listener reports: every value (the last one at once on joining), or its error. */
@@ -122,7 +122,9 @@ export function followStatsCounts(
 
 /**
  * Follows how many orders of `stats/expiryQueue` expire in (from, from + days] (expiryWindow.ts),
- * one listener per window however many follow it.
+ * one set of listeners per window however many follow it: the whole days' `stats/expiryDays`
+ * counts and the partial days' entries (`expiryCountParts`); the count is reported once every
+ * part has answered, then after each change of any.
  */
 export function followExpiringCount(
   from: number,
@@ -131,10 +133,22 @@ export function followExpiringCount(
 ): () => void {
   return followShared(
     `${EXPIRY_QUEUE_PATH}:${from}:${expiryHorizon(from, days)}`,
-    attachQuery(
-      (m, db) => expiryWindowQuery(m, db, from, days),
-      (snap) => snap.size,
-    ),
+    (emit, fail) => {
+      const parts = expiryCountParts(from, days);
+      const values: (number | undefined)[] = parts.map(() => undefined);
+      const stops = parts.map((part, i) =>
+        watchQuery(
+          part.make,
+          (snap) => {
+            values[i] = part.read(snap);
+            if (values.every((v) => v !== undefined))
+              emit(values.reduce<number>((sum, v) => sum + (v ?? 0), 0));
+          },
+          { onError: fail },
+        ),
+      );
+      return () => stops.forEach((stop) => stop());
+    },
     listener,
   );
 }

@@ -1171,6 +1171,7 @@ const DERIVED_PATHS = [
   'stats/months/{id}',
   'stats/pendingQueue/{id}',
   'stats/expiryQueue/{id}',
+  'stats/expiryDays/{id}',
   'auditLog/{id}',
   'derivedEvents/{id}',
 ];

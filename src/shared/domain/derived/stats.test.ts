@@ -1,5 +1,7 @@
 import {
   isExpiryCandidate,
+  dayKey,
+  dayStart,
   monthKey,
   monthStart,
   orderStats,
@@ -182,6 +184,7 @@ describe('order figures', () => {
       },
       'stats/pendingQueue': { p: SGT_JUNE, q: Date.UTC(2024, 4, 31, 16) },
       'stats/expiryQueue': { p: EXPIRES, q: EXPIRES, a: EXPIRES },
+      'stats/expiryDays': { '2024-09-10': 3 },
     });
   });
   it('an approval moves the order from the queue to the revenue', () => {
@@ -226,6 +229,7 @@ describe('expiry queue', () => {
     });
     expect(companions('a', approved, { ...approved, qtyLeft: 0 })).toEqual({
       'stats/expiryQueue/a': null,
+      'stats/expiryDays/2024-09-10': increment(-1),
     });
     expect(companions('a', approved, { ...approved, qtyLeft: 3 })).toEqual({});
     expect(companions('p', order(), order({ status: 'cancelled' }))['stats/expiryQueue/p']).toBe(
@@ -243,6 +247,66 @@ describe('expiry queue', () => {
       ['p', order({ isObsolete: true })],
       ['x', order({ status: 'approved', qtyLeft: 1 })],
       ['q', null],
+    ]);
+  });
+});
+
+describe('expiry queue by day (stats/expiryDays)', () => {
+  const companions = companionsOf(orderStats);
+  const approved = order({ status: 'approved' });
+  it('cuts days at midnight Singapore time (UTC+8)', () => {
+    expect(dayKey(Date.UTC(2024, 8, 9, 15, 59, 59, 999))).toBe('2024-09-09');
+    expect(dayKey(Date.UTC(2024, 8, 9, 16))).toBe('2024-09-10');
+    expect(dayStart(Date.UTC(2024, 8, 10, 3))).toBe(Date.UTC(2024, 8, 9, 16));
+    expect(dayStart(Date.UTC(2024, 8, 9, 16))).toBe(Date.UTC(2024, 8, 9, 16));
+    expect(dayStart(Date.UTC(2024, 8, 9, 15, 59, 59, 999))).toBe(Date.UTC(2024, 8, 8, 16));
+  });
+  it('counts a created order on its day and a deleted one off it', () => {
+    expect(companions('a', null, approved)['stats/expiryDays/2024-09-10']).toEqual(increment(1));
+    expect(companions('a', approved, null)['stats/expiryDays/2024-09-10']).toEqual(increment(-1));
+  });
+  it('moves an order between days with its expiry date, not within a day', () => {
+    expect(companions('a', approved, { ...approved, expiredDate: EXPIRES + 3_600_000 })).toEqual({
+      'stats/expiryQueue/a': EXPIRES + 3_600_000,
+    });
+    // 16:00 UTC is midnight in Singapore: the next agency day.
+    const nextDay = Date.UTC(2024, 8, 10, 16);
+    expect(companions('a', approved, { ...approved, expiredDate: nextDay })).toEqual({
+      'stats/expiryQueue/a': nextDay,
+      'stats/expiryDays/2024-09-10': increment(-1),
+      'stats/expiryDays/2024-09-11': increment(1),
+    });
+  });
+  it('leaves the day when the order stops being a candidate, and comes back', () => {
+    const cancelled = { ...approved, status: 'cancelled' };
+    expect(companions('a', approved, cancelled)['stats/expiryDays/2024-09-10']).toEqual(
+      increment(-1),
+    );
+    expect(companions('a', cancelled, approved)['stats/expiryDays/2024-09-10']).toEqual(
+      increment(1),
+    );
+    expect(companions('a', approved, { ...approved, qtyLeft: 3 })).toEqual({});
+  });
+  it('rebuilds days without entries left out, and dates with no 4-digit year uncounted', () => {
+    expect(
+      orderStats.rebuild({
+        a: approved,
+        b: order({ expiredDate: Date.UTC(2024, 8, 10, 16) }),
+        c: order({ qtyLeft: 0 }),
+        d: order({ expiredDate: 8.64e15 }),
+      })['stats/expiryDays'],
+    ).toEqual({ '2024-09-10': 1, '2024-09-11': 1 });
+  });
+  it('stays equal to a rebuild after a sequence of writes', () => {
+    replay(orderStats, { x: approved }, [
+      ['p', order()],
+      ['p', order({ expiredDate: Date.UTC(2024, 8, 10, 16) })],
+      ['x', order({ status: 'approved', qtyLeft: 0 })],
+      ['q', order({ expiredDate: Date.UTC(2024, 8, 10, 15, 59, 59, 999) })],
+      ['p', order({ isObsolete: true })],
+      ['x', order({ status: 'approved', qtyLeft: 1, expiredDate: EXPIRES + 7 * 86_400_000 })],
+      ['q', null],
+      ['p', null],
     ]);
   });
 });

@@ -14,6 +14,9 @@
  *   (`isExpiryCandidate`), valued by expiredDate (epoch ms), so the dashboard counts and lists
  *   those expiring in a window with `orderByValue().startAfter(now).endAt(horizon)`, about 35
  *   bytes an order instead of the whole order;
+ * - `stats/expiryDays/{yyyy-MM-dd}`: how many entries of `stats/expiryQueue` fall on each agency-time
+ *   day, so that the count of a window reads a dozen day counts and the entries of the two days
+ *   it starts and ends in, instead of every entry of the window (shared/expiryWindow.ts);
  * - `stats/months/{yyyy-MM}/orders` and `.../revenueCents`: orders created in the month (not
  *   obsolete, not cancelled) and the totals of the approved ones, in integer cents so that sums
  *   stay exact under concurrent `increment()`s (floating-point SGD would drift);
@@ -52,6 +55,9 @@ export const PENDING_QUEUE_PATH = `${STATS_PATH}/pendingQueue`;
 /** Orders that can expire with lessons left, `{orderId}: expiredDate`. */
 export const EXPIRY_QUEUE_PATH = `${STATS_PATH}/expiryQueue`;
 
+/** Entries of the expiry queue per agency-time day, `{yyyy-MM-dd}: count` (absent = 0). */
+export const EXPIRY_DAYS_PATH = `${STATS_PATH}/expiryDays`;
+
 /** The counters, as stored under `stats/counts` (absent = 0). */
 export type StatsCounts = Record<keyof typeof COUNT_PATHS, number>;
 /** One month under `stats/months` (absent = 0). */
@@ -69,6 +75,37 @@ export const AGENCY_UTC_OFFSET_MS = 8 * 3_600_000;
 export function monthKey(epochMs: number): string {
   return new Date(epochMs + AGENCY_UTC_OFFSET_MS).toISOString().slice(0, 7);
 }
+
+/** One day in ms (agency days have no daylight saving: always 24 h). */
+export const DAY_MS = 86_400_000;
+
+/**
+ * The first and last instants (epoch ms) whose agency-time day has a 4-digit year, 0000-01-01 to
+ * 9999-12-31: the days whose 'yyyy-MM-dd' key sorts as the calendar does.
+ */
+const KEYED_DAYS = {
+  first: -62_167_219_200_000,
+  last: 253_402_300_799_999,
+} as const;
+
+/** The agency-time day 'yyyy-MM-dd' of an instant (epoch ms), as `monthKey`. */
+export function dayKey(epochMs: number): string {
+  return new Date(epochMs + AGENCY_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The first instant (epoch ms) of the agency-time day of `epochMs`. */
+export function dayStart(epochMs: number): number {
+  return Math.floor((epochMs + AGENCY_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - AGENCY_UTC_OFFSET_MS;
+}
+
+/**
+ * True when `epochMs`'s agency-time day has a key in `stats/expiryDays` (a 4-digit year): an
+ * expiry date out of that range (none is in any real window) is queued but not counted by day.
+ */
+export const hasDayKey = (epochMs: number) =>
+  Number.isFinite(epochMs) &&
+  epochMs + AGENCY_UTC_OFFSET_MS >= KEYED_DAYS.first &&
+  epochMs + AGENCY_UTC_OFFSET_MS <= KEYED_DAYS.last;
 
 /** The first instant (epoch ms) of the agency-time month `offset` months after `epochMs`'s. */
 export function monthStart(epochMs: number, offset = 0): number {
@@ -250,7 +287,28 @@ const orderFigures: Derivation = {
 };
 
 /**
- * The order figures: pending approvals (counter and queue), the per-month orders and revenue,
- * and the expiry queue.
+ * `stats/expiryDays`: the entries of `stats/expiryQueue` counted by the agency-time day of their
+ * value; counters like the month figures, so they move by each change's difference once. Rebuild
+ * gives the node as a whole (days without entries left out).
  */
-export const orderStats = composeDerivations(orderFigures, pendingQueue, expiryQueue);
+const expiryDays: Derivation = (() => {
+  const days = counters<OrderFacts>((order, add) => {
+    if (isExpiryCandidate(order) && hasDayKey(order.expiredDate))
+      add(`${EXPIRY_DAYS_PATH}/${dayKey(order.expiredDate)}`, 1);
+  }, {});
+  return {
+    count: days.count,
+    rebuild: (records) => {
+      const byDay: Record<string, number> = {};
+      for (const [path, n] of Object.entries(days.rebuild(records) as Record<string, number>))
+        if (n !== 0) byDay[path.slice(EXPIRY_DAYS_PATH.length + 1)] = n;
+      return { [EXPIRY_DAYS_PATH]: byDay };
+    },
+  };
+})();
+
+/**
+ * The order figures: pending approvals (counter and queue), the per-month orders and revenue,
+ * the expiry queue and its count by day.
+ */
+export const orderStats = composeDerivations(orderFigures, pendingQueue, expiryQueue, expiryDays);
