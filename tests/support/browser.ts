@@ -393,6 +393,18 @@ export async function gotoInApp(page: Page, route: string): Promise<void> {
       const close = toast.querySelector('.Toastify__close-button');
       if (close instanceof HTMLElement) close.click();
     }
+    // Where the layout first focused <main> after the move, kept: a screen that sends the user on
+    // at once (a record that cannot be loaded goes back to its list) has left `to` by the time a
+    // poll looks.
+    const arrival = window as unknown as { gotoInAppArrival?: string };
+    delete arrival.gotoInAppArrival;
+    document
+      .querySelector('main.app-main')
+      ?.addEventListener(
+        'focus',
+        () => (arrival.gotoInAppArrival = `${location.pathname}${location.search}`),
+        { once: true },
+      );
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: null }));
     return true;
@@ -402,6 +414,8 @@ export async function gotoInApp(page: Page, route: string): Promise<void> {
       .waitForFunction(
         (to) => {
           if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return 'dialog';
+          const { gotoInAppArrival } = window as unknown as { gotoInAppArrival?: string };
+          if (gotoInAppArrival === to) return 'here';
           const here = `${location.pathname}${location.search}` === to;
           return here && document.activeElement?.matches('main.app-main') ? 'here' : false;
         },
