@@ -19,6 +19,7 @@ import { AlreadyApprovedError, approveOrderInDatabase } from '@/features/orders/
 import type { Order } from '@/features/orders/types';
 import { setConfirmedTutor } from '@/features/matching/matchingApi';
 import { DERIVATIONS, type DerivedCollection } from '@/shared/domain/derived';
+import { EXPIRY_DAYS_PATH, dayKey } from '@/shared/domain/derived/stats';
 import { rtdbEntityApi } from '@/shared/rtdb';
 import {
   adminApp,
@@ -48,6 +49,11 @@ function figures(value: unknown, at = '', out: Record<string, number> = {}) {
     for (const [k, v] of Object.entries(value)) figures(v, at ? `${at}/${k}` : k, out);
   } else if (typeof value === 'number' && at.startsWith('stats/') && value !== 0) out[at] = value;
   return out;
+}
+
+/** The stored count of one agency day of the expiry queue (absent: 0). */
+async function dayCount(day: string): Promise<number> {
+  return Number((await admin().ref(`${EXPIRY_DAYS_PATH}/${day}`).get()).val() ?? 0);
 }
 
 /** The stored figures; the pending queue's values are createdAt times, kept as they are. */
@@ -210,6 +216,8 @@ describe('stats/ aggregate nodes', () => {
       orders(1).modify({ id: order, changes: { expiredDate: CREATED_AT + 30 * DAY } }),
     );
     expect(await queued()).toBe(CREATED_AT + 30 * DAY);
+    // Its expiry day's count moved with it (the rest of the figures: expectExact).
+    expect(await dayCount(dayKey(CREATED_AT + 30 * DAY))).toBeGreaterThanOrEqual(1);
     await expectExact(() => approveOrderInDatabase(clients[0]!.database, order));
     expect(await queued()).toBe(CREATED_AT + 30 * DAY);
     await expectExact(() => orders(0).modify({ id: order, changes: { qtyLeft: 0, isUsed: true } }));
@@ -373,5 +381,58 @@ describe('stats/ aggregate nodes', () => {
         }),
       );
     });
+  });
+  it("an order's event delivered twice moves its expiry days once", async () => {
+    const order = await newOrder();
+    const stored = (await admin().ref(`orders/${order}`).get()).val() as Record<string, unknown>;
+    const [from, to] = [CREATED_AT + 60 * DAY, CREATED_AT + 90 * DAY];
+    const before = { from: await dayCount(dayKey(from)), to: await dayCount(dayKey(to)) };
+    const triggers = (await (
+      await fetch(
+        `http://${backend.database.host}:${backend.database.port}/.settings/functionTriggers.json?ns=${backend.databaseNamespace}`,
+        { headers: { Authorization: 'Bearer owner' } },
+      )
+    ).json()) as { name: string; path: string }[];
+    const key = triggers
+      .find((t) => t.path === 'orders/{id}')
+      ?.name.split('/')
+      .at(-1);
+    expect(key).toBeDefined();
+    /** An update event of the order's expiry date, as the Database server sends it. */
+    const post = (id: string, was: number, now: number) =>
+      fetch(
+        `http://${backend.functions.host}:${backend.functions.port}/functions/projects/${backend.projectId}/triggers/${key}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            specversion: '1.0',
+            id,
+            source: `//firebasedatabase.googleapis.com/projects/_/locations/us-central1/instances/${backend.databaseNamespace}`,
+            type: 'google.firebase.database.ref.v1.written',
+            time: new Date().toISOString(),
+            data: { data: { ...stored, expiredDate: was }, delta: { expiredDate: now } },
+            firebasedatabasehost: 'firebaseio.com',
+            instance: backend.databaseNamespace,
+            ref: `orders/${order}`,
+            location: 'us-central1',
+            authtype: 'admin',
+          }),
+        },
+      ).then((response) => expect(response.status).toBe(200));
+    // The same event twice, as a retry would send it: one day loses the order once, the other
+    // gains it once.
+    const moved = uniqueId('expiry-moved');
+    await post(moved, from, to);
+    await post(moved, from, to);
+    await triggersSettled();
+    expect(await dayCount(dayKey(from))).toBe(before.from - 1);
+    expect(await dayCount(dayKey(to))).toBe(before.to + 1);
+    // The event back (the record itself never moved): every figure as rebuild() says again.
+    await post(uniqueId('expiry-back'), to, from);
+    await triggersSettled();
+    expect(await dayCount(dayKey(from))).toBe(before.from);
+    expect(await dayCount(dayKey(to))).toBe(before.to);
+    await expectExact(() => orders(0).remove(order));
   });
 });

@@ -2,8 +2,9 @@
  * The admin's notifications: what waits for them, from the nodes the dashboard already follows
  * (shared/domain/derived/stats.ts), never whole collections:
  * - orders waiting for approval: `stats/counts/pendingApprovals`;
- * - orders expiring soon with lessons left: the entries of `stats/expiryQueue` in the window of
- *   shared/expiryWindow (now, now + 14 days], the one the dashboard counts.
+ * - orders expiring soon with lessons left: the count of the window of shared/expiryWindow
+ *   (now, now + 14 days], the one the dashboard counts: the `stats/expiryDays` counts of the
+ *   whole days inside it and the `stats/expiryQueue` entries of the two partial days.
  * Each is a link to the orders list filtered to those orders. Admin data (spec 6): staff have
  * none, and their header shows no bell.
  */

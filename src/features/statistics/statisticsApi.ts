@@ -5,9 +5,11 @@
  *   nodes), the aggregate nodes of shared/domain/derived/stats.ts;
  * - the oldest `PENDING_LIST_SIZE` entries of `stats/pendingQueue` (`orderByValue`, values are
  *   createdAt; `.indexOn: ".value"`) and those orders, one read each;
- * - the entries of `stats/expiryQueue` (values are expiredDate) in (now, now + 14 days]
- *   (`orderByValue().startAfter(now).endAt(horizon)`, about 35 bytes each): their number is the
- *   expiring count; and the soonest `expiringLimit` of them and those orders, one read each.
+ * - the expiring count of (now, now + 14 days] (shared/expiryWindow `expiryCountParts`: the
+ *   `stats/expiryDays` counts of the whole days and the `stats/expiryQueue` entries of the two
+ *   partial days, not every entry of the window); and the soonest `expiringLimit` entries of the
+ *   window (`orderByValue().startAfter(now).endAt(horizon).limitToFirst()`) and those orders,
+ *   one read each.
  */
 import type { DataSnapshot, Query } from 'firebase/database';
 import type { Order } from '@/shared/domain/order';
