@@ -55,23 +55,36 @@ interface LayoutShiftEntry {
 describe('opening a list on a phone', () => {
   for (const list of ['students', 'tutors', 'orders']) {
     it(`/${list}: cumulative layout shift under 0.1`, async () => {
-      // Shown once in the session's tab, then opened in a new tab of the same browser profile,
-      // as an admin opens a link in a new tab (and as Lighthouse measures a page).
-      await session!.page.goto(`/${list}`);
-      const shown = session!.page.getByRole('table');
-      await expect.poll(() => shown.getAttribute('aria-busy')).toBe('false');
-      const page = await session!.page.context().newPage();
-      try {
-        await recordShifts(page);
-        await page.goto(`/${list}`);
-        const table = page.getByRole('table');
-        await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
-        await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
-        const shifts = await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts);
-        const total = shifts.reduce((sum, s) => sum + s.value, 0);
-        expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
-      } finally {
-        await page.close();
+      // The list is shared with the files running beside this one: when one of them adds or
+      // removes a record between the two loads, the new tab's first page is not the one the
+      // first tab remembered the height of, and rows arriving that no tab saw before move the
+      // page as they would for a user. The case measured is the same list: measured again then.
+      for (let attempt = 1; ; attempt += 1) {
+        // Shown once in the session's tab, then opened in a new tab of the same browser profile,
+        // as an admin opens a link in a new tab (and as Lighthouse measures a page).
+        await session!.page.goto(`/${list}`);
+        const shown = session!.page.getByRole('table');
+        await expect.poll(() => shown.getAttribute('aria-busy')).toBe('false');
+        const remembered = await shown.locator('tbody tr').allTextContents();
+        const page = await session!.page.context().newPage();
+        try {
+          await recordShifts(page);
+          await page.goto(`/${list}`);
+          const table = page.getByRole('table');
+          await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
+          await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
+          const rows = await table.locator('tbody tr').allTextContents();
+          const same = rows.join('\n') === remembered.join('\n');
+          if (!same && attempt < 3) continue;
+          const shifts = await page.evaluate(
+            () => (window as unknown as { shifts: Shift[] }).shifts,
+          );
+          const total = shifts.reduce((sum, s) => sum + s.value, 0);
+          expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
+          return;
+        } finally {
+          await page.close();
+        }
       }
     });
   }
