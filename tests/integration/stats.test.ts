@@ -27,6 +27,7 @@ import {
   triggersSettled,
   createAccount,
   deleteAccount,
+  postDatabaseEvent,
   signedInWebApp,
   uniqueEmail,
   uniqueId,
@@ -387,39 +388,16 @@ describe('stats/ aggregate nodes', () => {
     const stored = (await admin().ref(`orders/${order}`).get()).val() as Record<string, unknown>;
     const [from, to] = [CREATED_AT + 60 * DAY, CREATED_AT + 90 * DAY];
     const before = { from: await dayCount(dayKey(from)), to: await dayCount(dayKey(to)) };
-    const triggers = (await (
-      await fetch(
-        `http://${backend.database.host}:${backend.database.port}/.settings/functionTriggers.json?ns=${backend.databaseNamespace}`,
-        { headers: { Authorization: 'Bearer owner' } },
-      )
-    ).json()) as { name: string; path: string }[];
-    const key = triggers
-      .find((t) => t.path === 'orders/{id}')
-      ?.name.split('/')
-      .at(-1);
-    expect(key).toBeDefined();
     /** An update event of the order's expiry date, as the Database server sends it. */
+    const time = new Date().toISOString();
     const post = (id: string, was: number, now: number) =>
-      fetch(
-        `http://${backend.functions.host}:${backend.functions.port}/functions/projects/${backend.projectId}/triggers/${key}`,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            specversion: '1.0',
-            id,
-            source: `//firebasedatabase.googleapis.com/projects/_/locations/us-central1/instances/${backend.databaseNamespace}`,
-            type: 'google.firebase.database.ref.v1.written',
-            time: new Date().toISOString(),
-            data: { data: { ...stored, expiredDate: was }, delta: { expiredDate: now } },
-            firebasedatabasehost: 'firebaseio.com',
-            instance: backend.databaseNamespace,
-            ref: `orders/${order}`,
-            location: 'us-central1',
-            authtype: 'admin',
-          }),
-        },
-      ).then((response) => expect(response.status).toBe(200));
+      postDatabaseEvent('orders/{id}', {
+        id,
+        time,
+        ref: `orders/${order}`,
+        data: { ...stored, expiredDate: was },
+        delta: { expiredDate: now },
+      }).then((response) => expect(response.status).toBe(200));
     // The same event twice, as a retry would send it: one day loses the order once, the other
     // gains it once.
     const moved = uniqueId('expiry-moved');

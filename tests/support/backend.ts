@@ -333,3 +333,63 @@ export async function latestOobCode(
 ): Promise<OobCode | undefined> {
   return (await oobCodes(email)).filter((code) => code.requestType === requestType).at(-1);
 }
+
+/** A database write event as the local Database server sends it to a trigger. */
+export interface DatabaseWriteEvent {
+  /** The event id: a redelivery sends the same event, id and time, again. */
+  id: string;
+  /** When the write happened (ISO 8601). */
+  time: string;
+  /** The written path, e.g. 'orders/o1'. */
+  ref: string;
+  /** The value before the write (null: created). */
+  data: unknown;
+  /** What the write set (the whole value for a creation). */
+  delta: unknown;
+}
+
+/**
+ * Posts `event` to the function registered for the database path pattern `triggerPath` (e.g.
+ * 'orders/{id}'), as the local Database server delivers writes to the Functions emulator: a
+ * CloudEvent `google.firebase.database.ref.v1.written` by an admin (the trigger's name comes from
+ * the server's `/.settings/functionTriggers.json`). For tests of a redelivered event.
+ *
+ * @throws Error when no function is registered for `triggerPath`
+ */
+export async function postDatabaseEvent(
+  triggerPath: string,
+  event: DatabaseWriteEvent,
+): Promise<Response> {
+  const { database, functions, databaseNamespace, projectId } = backend;
+  const triggers = (await (
+    await fetch(
+      `http://${database.host}:${database.port}/.settings/functionTriggers.json?ns=${databaseNamespace}`,
+      { headers: { Authorization: 'Bearer owner' } },
+    )
+  ).json()) as { name: string; path: string }[];
+  const key = triggers
+    .find((t) => t.path === triggerPath)
+    ?.name.split('/')
+    .at(-1);
+  if (!key) throw new Error(`no function registered for ${triggerPath}`);
+  return fetch(
+    `http://${functions.host}:${functions.port}/functions/projects/${projectId}/triggers/${key}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        specversion: '1.0',
+        id: event.id,
+        source: `//firebasedatabase.googleapis.com/projects/_/locations/us-central1/instances/${databaseNamespace}`,
+        type: 'google.firebase.database.ref.v1.written',
+        time: event.time,
+        data: { data: event.data, delta: event.delta },
+        firebasedatabasehost: 'firebaseio.com',
+        instance: databaseNamespace,
+        ref: event.ref,
+        location: 'us-central1',
+        authtype: 'admin',
+      }),
+    },
+  );
+}
