@@ -9,7 +9,7 @@
  * partial days at its ends are read entry by entry from `stats/expiryQueue` (at 50,000 orders a
  * window held about 4,800 entries; a day holds about a fourteenth of them).
  */
-import type { Database, DataSnapshot, Query } from 'firebase/database';
+import type { Database, DataSnapshot, Query, QueryConstraint } from 'firebase/database';
 import { addDays } from 'date-fns';
 import {
   DAY_MS,
@@ -92,31 +92,28 @@ export interface ExpiryCountPart {
  */
 export function expiryCountParts(from: number, days = EXPIRY_HORIZON_DAYS): ExpiryCountPart[] {
   const plan = expiryCountPlan(from, expiryHorizon(from, days));
-  const size = (snap: DataSnapshot) => snap.size;
   const { head, tail, days: whole } = plan;
+  /** The queue's entries whose values the two constraints bound: adds how many they are. */
+  const entries = (
+    start: (m: DatabaseModule) => QueryConstraint,
+    end: (m: DatabaseModule) => QueryConstraint,
+  ): ExpiryCountPart => ({
+    make: (m, db) => m.query(m.ref(db, EXPIRY_QUEUE_PATH), m.orderByValue(), start(m), end(m)),
+    read: (snap) => snap.size,
+  });
   const parts: ExpiryCountPart[] = [
-    {
-      make: (m, db) =>
-        m.query(
-          m.ref(db, EXPIRY_QUEUE_PATH),
-          m.orderByValue(),
-          m.startAfter(head.after),
-          'before' in head ? m.endBefore(head.before) : m.endAt(head.until),
-        ),
-      read: size,
-    },
+    entries(
+      (m) => m.startAfter(head.after),
+      (m) => ('before' in head ? m.endBefore(head.before) : m.endAt(head.until)),
+    ),
   ];
   if (tail)
-    parts.push({
-      make: (m, db) =>
-        m.query(
-          m.ref(db, EXPIRY_QUEUE_PATH),
-          m.orderByValue(),
-          m.startAt(tail.from),
-          m.endAt(tail.until),
-        ),
-      read: size,
-    });
+    parts.push(
+      entries(
+        (m) => m.startAt(tail.from),
+        (m) => m.endAt(tail.until),
+      ),
+    );
   if (whole)
     parts.push({
       make: (m, db) =>

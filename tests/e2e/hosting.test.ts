@@ -30,6 +30,7 @@ import {
   type TestAccount,
 } from '../support/backend';
 import { closeBrowser, launchBrowser, signIn } from '../support/browser';
+import { settle } from '../support/screens';
 import { startSideEmulator } from '../support/sideEmulator';
 import { routeToLocalBackend } from '../support/productionBackend';
 import { buildProduction, ROOT, type ProductionBuild } from '../support/productionBuild';
@@ -287,32 +288,6 @@ describe('Content-Security-Policy in Chromium', () => {
   });
 });
 
-/**
- * Waits until the screen has drawn its data: no element marked aria-busy, no 'Loading…' text
- * (Common.loading), a non-empty body, all for 300 ms; 20 s at most (playwright's TimeoutError).
- * The condition of settle (tests/support/screens.ts), as a function: settle passes a string,
- * which this build's CSP refuses to evaluate (no 'unsafe-eval').
- */
-async function drawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const state = window as unknown as { drawnSince?: number };
-      const busy =
-        document.querySelector('[aria-busy="true"]') !== null ||
-        /Loading…/.test(document.body.innerText) ||
-        document.body.innerText.trim() === '';
-      if (busy) {
-        state.drawnSince = undefined;
-        return false;
-      }
-      state.drawnSince ??= Date.now();
-      return Date.now() - state.drawnSince >= 300;
-    },
-    undefined,
-    { polling: 100, timeout: 20_000 },
-  );
-}
-
 describe('every screen in Chromium, signed in as an admin', () => {
   const studentId = uniqueId('csp-student');
   /** Its own student's name, unique to the run (the list is shared with concurrent files). */
@@ -345,7 +320,7 @@ describe('every screen in Chromium, signed in as an admin', () => {
       // Drawn with its data (nothing busy or loading for 300 ms): what the screen asked for has
       // come back, with any error or violation it caused, without networkidle's fixed 500 ms of
       // silence after the last request.
-      await drawn(page);
+      await settle(page);
       visited.push(new URL(url, origin).pathname);
     };
 
@@ -366,7 +341,7 @@ describe('every screen in Chromium, signed in as an admin', () => {
         // can push it off the first page of the shared list.
         await page.goto(`/students?q=${encodeURIComponent(STUDENT_NAME)}`);
         await page.getByText(STUDENT_NAME).first().waitFor();
-        await drawn(page);
+        await settle(page);
       }
     }
     // The edit form with tabs: every tab, each with its own data and components.
@@ -378,7 +353,7 @@ describe('every screen in Chromium, signed in as an admin', () => {
     for (let index = 0; index < tabCount; index += 1) {
       await tabs.nth(index).click();
       await page.getByRole('tabpanel').first().waitFor();
-      await drawn(page);
+      await settle(page);
     }
 
     expect(problems).toEqual([]);

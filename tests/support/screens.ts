@@ -154,20 +154,26 @@ export async function openScreen(page: Page, route: string): Promise<void> {
 
 /**
  * Waits until the page has a heading or main content and nothing is loading: no element marked
- * aria-busy, no 'Loading…' / 'Cargando…' text (Common.loading), stable for 300 ms.
+ * aria-busy, no 'Loading…' / 'Cargando…' text (Common.loading), stable for 300 ms; 20 s at most
+ * (playwright's TimeoutError). The condition is a function, not a string: the deployable build's
+ * CSP (no 'unsafe-eval') refuses to evaluate a string.
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   await page.waitForFunction(
-    `(() => {
-      const busy = document.querySelector('[aria-busy="true"]') !== null ||
+    () => {
+      const state = window as unknown as { settledSince?: number };
+      const busy =
+        document.querySelector('[aria-busy="true"]') !== null ||
         /Loading…|Cargando…/.test(document.body.innerText) ||
         document.body.innerText.trim() === '';
-      const now = Date.now();
-      if (busy) { window.__settledSince = undefined; return false; }
-      window.__settledSince = window.__settledSince ?? now;
-      return now - window.__settledSince >= 300;
-    })()`,
+      if (busy) {
+        state.settledSince = undefined;
+        return false;
+      }
+      state.settledSince ??= Date.now();
+      return Date.now() - state.settledSince >= 300;
+    },
     undefined,
     { polling: 100, timeout: 20_000 },
   );
