@@ -16,3 +16,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/**
+ * Bulma's stylesheet in the two parts vite.config.ts's `trimBulma` serves (`?part=first`, the
+ * entry's; `?part=rest`): side-effect imports, which TypeScript resolves like any other since 6.0.
+ */
+declare module 'bulma/css/bulma.min.css?part=*';
