@@ -19,22 +19,21 @@ import {
   type TestAccount,
   repairDerivedNodes,
 } from '../support/backend';
-import { closeBrowser, gotoInApp, newPage, signIn, type PageOptions } from '../support/browser';
+import { closeBrowser, gotoInApp, signedInPage, type PageOptions } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
 
 const DAY = 86_400_000;
 const orderIds: string[] = [];
 const studentIds: string[] = [];
-const pages: Page[] = [];
 let admin: TestAccount;
 
-async function page(options: PageOptions = {}): Promise<Page> {
-  const p = await newPage(options);
-  pages.push(p);
-  await signIn(p, admin.email, admin.password, { locale: options.locale });
-  return p;
-}
+/**
+ * The admin's page in `options`' language, signed in once for the file: each test opens its
+ * screen inside the running app (gotoInApp), without a load and start of the app per test.
+ */
+const page = (options: PageOptions = {}): Promise<Page> =>
+  signedInPage(admin, { ...options, inApp: true });
 
 /** An order as the rules require it, with its figures (stats/ nodes), as the app writes it. */
 async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
@@ -89,7 +88,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(pages.map((p) => p.context().close()));
   await closeBrowser();
   if (orderIds.length) await removeWithDerived({ orders: orderIds });
   if (studentIds.length) await removeWithDerived({ students: studentIds });

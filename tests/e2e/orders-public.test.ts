@@ -16,7 +16,7 @@ import {
   uniqueId,
   type TestAccount,
 } from '../support/backend';
-import { closeBrowser, gotoInApp, newPage, signIn } from '../support/browser';
+import { closeBrowser, gotoInApp, newPage, signedInPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 
 const DAY = 86_400_000;
@@ -31,11 +31,18 @@ const orderIds: string[] = [];
 const pages: Page[] = [];
 let admin: TestAccount;
 
+/** A new browser's page (signed out, or signed in by the test), closed after the file. */
 async function page(locale = 'en'): Promise<Page> {
   const p = await newPage({ locale });
   pages.push(p);
   return p;
 }
+
+/**
+ * The admin's page, signed in once for the file's admin tests, each opening its screen inside the
+ * running app (gotoInApp: no new load and start of the app per test); closeBrowser closes it.
+ */
+const adminPage = () => signedInPage(admin, { inApp: true });
 
 async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   // Short enough for a PayNow reference (at most 25 characters).
@@ -71,12 +78,12 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
 }
 
 /**
- * A new page signed in as the admin on the dashboard, with readers of what it shows: a tile's
+ * The admin's page on a fresh dashboard, with readers of what it shows: a tile's
  * figure (by the tile's name) and the total a card's table names in its title ("... of 1,234 ...").
  */
 async function openDashboard() {
-  const p = await page();
-  await signIn(p, admin.email, admin.password);
+  const p = await adminPage();
+  await gotoInApp(p, '/');
   await p.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   const tileFigure = async (name: string) =>
     Number(
@@ -187,8 +194,7 @@ describe('orders', () => {
 
   it('tells the admin when someone else approved the order first', async () => {
     const id = await arrangeOrder({ status: 'pending' });
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await findOrder(p, id);
     const row = p.getByRole('row').filter({ has: p.getByRole('cell', { name: id, exact: true }) });
     await row.getByRole('button', { name: `Approve order ${id}` }).click();
@@ -211,8 +217,7 @@ describe('orders', () => {
 describe('statistics', () => {
   it('shows real figures: the new pending order is counted and listed', async () => {
     const id = await arrangeOrder({ status: 'pending', expiredDate: Date.now() + 10 * DAY });
-    const p = await page();
-    await signIn(p, admin.email, admin.password);
+    const p = await adminPage();
     await gotoInApp(p, '/statistic');
     const list = p.getByRole('table', { name: PENDING_TITLE });
     await list.waitFor();
