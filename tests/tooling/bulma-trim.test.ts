@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import postcss from 'postcss';
 import type { TransformResult } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { trimBulma } from '../../vite.config';
@@ -34,6 +35,29 @@ describe('trimmed Bulma', () => {
     ]) {
       expect(css, selector).toContain(selector);
     }
+  });
+
+  it('keeps the custom properties that a kept rule or the app reads, and drops the others', () => {
+    const defined = (name: string) => new RegExp(`${name}:`);
+    // Read by the button rules (through other variables), by the app's dialog stylesheet
+    // (src/shared/dialog/modal.css), and by the tabs' (src/shared/tabs.css).
+    for (const name of ['--bulma-primary-h', '--bulma-radius-large', '--bulma-text-weak']) {
+      expect(css, name).toMatch(defined(name));
+    }
+    // Shades no rule reads, and the variables of components the app does not use.
+    for (const name of ['--bulma-primary-05-invert', '--bulma-hero-body-padding']) {
+      expect(original, name).toMatch(defined(name));
+      expect(css, name).not.toMatch(defined(name));
+    }
+    // Every variable of :root that a kept declaration reads is still there (some component
+    // variables are set only by modifier rules the app does not use, trimmed before).
+    const onRoot = new Set<string>();
+    postcss.parse(original).walkRules((rule) => {
+      if (rule.selector.includes(':root')) rule.walkDecls((decl) => void onRoot.add(decl.prop));
+    });
+    const definedNames = new Set([...css.matchAll(/(--[\w-]+):/g)].map((m) => m[1]));
+    const read = [...css.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]!);
+    expect(read.filter((name) => onRoot.has(name) && !definedNames.has(name))).toEqual([]);
   });
 
   it('drops what the app never uses, Bulma variables and the dark theme stay', () => {
