@@ -58,22 +58,29 @@ const FIRST_PAINT_SOURCES = [
 interface SourceWords {
   all: Set<string>;
   first: Set<string>;
+  /** The custom properties the sources read (`var(--name`), stylesheets included. */
+  variables: Set<string>;
 }
 
 /**
  * Every word (run of letters, digits, `_` and `-`) of the app's source and index.html, as written
- * and in lower case (`all`), and those of FIRST_PAINT_SOURCES and index.html (`first`): one read
- * of each file.
+ * and in lower case (`all`), and those of FIRST_PAINT_SOURCES and index.html (`first`), and the
+ * custom properties the sources and the app's stylesheets read (`variables`): one read of each
+ * file.
  */
 function sourceWords(): SourceWords {
   const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
-    (f) => /\.(tsx?|json|html)$/.test(f) && !/\.test\.tsx?$/.test(f),
+    (f) => /\.(tsx?|json|html|css)$/.test(f) && !/\.test\.tsx?$/.test(f),
   );
-  const words: SourceWords = { all: new Set(), first: new Set() };
+  const words: SourceWords = { all: new Set(), first: new Set(), variables: new Set() };
   const isFirst = (f: string) =>
     FIRST_PAINT_SOURCES.some((path) => f === path || f.startsWith(`${path}/`));
   const add = (file: string, first: boolean) => {
-    for (const word of readFileSync(file, 'utf8').split(/[^\w-]+/)) {
+    const text = readFileSync(file, 'utf8');
+    for (const name of varReferences(text)) words.variables.add(name);
+    // A stylesheet's class names are not markup: only the variables it reads count.
+    if (file.endsWith('.css')) return;
+    for (const word of text.split(/[^\w-]+/)) {
       for (const form of [word, word.toLowerCase()]) {
         words.all.add(form);
         if (first) words.first.add(form);
@@ -135,7 +142,7 @@ function varReferences(value: string): string[] {
  * each with its inverse), two thirds of which no kept rule reads; each one is parsed on every load
  * and carried by every element's computed style.
  */
-function usedCustomProperties(bulmaCss: string, words: Set<string>): Set<string> {
+function usedCustomProperties(bulmaCss: string, words: SourceWords): Set<string> {
   const definitions = new Map<string, string[]>();
   const used = new Set<string>();
   postcss.parse(bulmaCss).walkDecls((decl) => {
@@ -144,15 +151,11 @@ function usedCustomProperties(bulmaCss: string, words: Set<string>): Set<string>
       return;
     }
     const rule = decl.parent?.type === 'rule' ? (decl.parent as postcss.Rule) : undefined;
-    if (!rule || rule.selectors.some((selector) => selectorUsed(selector, words))) {
+    if (!rule || rule.selectors.some((selector) => selectorUsed(selector, words.all))) {
       for (const name of varReferences(decl.value)) used.add(name);
     }
   });
-  const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) =>
-    /\.(tsx?|css)$/.test(f),
-  );
-  for (const f of files)
-    for (const name of varReferences(readFileSync(join(SRC, f), 'utf8'))) used.add(name);
+  for (const name of words.variables) used.add(name);
   const pending = [...used];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
     for (const value of definitions.get(name) ?? []) {
@@ -191,7 +194,7 @@ export function trimBulma(): Plugin {
         if (kept.length === 0) rule.remove();
         else rule.selectors = kept;
       });
-      const read = (properties ??= usedCustomProperties(code, used.all));
+      const read = (properties ??= usedCustomProperties(code, used));
       root.walkDecls((decl) => {
         if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove();
       });
@@ -216,9 +219,7 @@ export function trimBulma(): Plugin {
         );
         // An edit that reads a Bulma variable the trimmed stylesheet left out.
         const newVariables =
-          read !== undefined &&
-          /\.(tsx?|css)$/.test(file) &&
-          varReferences(readFileSync(file, 'utf8')).some((name) => !read.has(name));
+          read !== undefined && [...next.variables].some((name) => !read.has(name));
         if (!newWords && !newVariables) return;
         words = next;
         properties = undefined;
