@@ -108,28 +108,6 @@ function selectorUsed(selector: string, words: Set<string>): boolean {
   );
 }
 
-/**
- * Bulma without the rules the app cannot use (the whole stylesheet is 65 KB gzipped and holds
- * every page's first paint). Bulma's per-module import (`bulma/sass`) needs a
- * Sass compiler, which the project does not have; instead, as PurgeCSS does, a rule is kept when
- * one of its selectors requires only classes and attributes that occur as words in src/ (the app
- * writes every class name whole: no `is-${colour}`); rules on elements and variables stay, and so
- * does the dark theme of `prefers-color-scheme: dark`. postcss is Vite's own dependency. The dev
- * server trims too, so e2e tests see what production ships; it reloads the stylesheet when an
- * edit brings new words.
- *
- * Of Bulma's custom properties, only those the kept rules or the app's sources read stay
- * (usedCustomProperties): the entry's stylesheet 159 -> 52 KB, the style recalculation of a
- * page's first frame about 2.5 times faster (docs/performance.md).
- *
- * Imported in two parts, each rule in one of them: `?part=first`, the entry's (render-blocking)
- * stylesheet, keeps what FIRST_PAINT_SOURCES use (the public pages on a phone wait for no other
- * rule: 30 KB gz was on their critical path); `?part=rest` everything else the app uses. The rest
- * comes after the first part, so a rule of the rest that meets a first-part rule on one element at
- * the same specificity now wins where Bulma's order made it lose: Bulma's helpers are
- * `!important` and its components keep to their own classes, so such pairs are rare (none seen on
- * the e2e tests' screens); the app's own stylesheets come after both.
- */
 /** The custom properties a CSS value reads (`var(--name` anywhere in it, fallbacks included). */
 function varReferences(value: string): string[] {
   return [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!);
@@ -170,6 +148,28 @@ function usedCustomProperties(bulmaCss: string, words: SourceWords): Set<string>
   return used;
 }
 
+/**
+ * Bulma without the rules the app cannot use (the whole stylesheet is 65 KB gzipped and holds
+ * every page's first paint). Bulma's per-module import (`bulma/sass`) needs a
+ * Sass compiler, which the project does not have; instead, as PurgeCSS does, a rule is kept when
+ * one of its selectors requires only classes and attributes that occur as words in src/ (the app
+ * writes every class name whole: no `is-${colour}`); rules on elements and variables stay, and so
+ * does the dark theme of `prefers-color-scheme: dark`. postcss is Vite's own dependency. The dev
+ * server trims too, so e2e tests see what production ships; it reloads the stylesheet when an
+ * edit brings new words.
+ *
+ * Of Bulma's custom properties, only those the kept rules or the app's sources read stay
+ * (usedCustomProperties): the entry's stylesheet 159 -> 55 KB, the style recalculation of a
+ * page's first frame about 2.5 times faster (docs/performance.md).
+ *
+ * Imported in two parts, each rule in one of them: `?part=first`, the entry's (render-blocking)
+ * stylesheet, keeps what FIRST_PAINT_SOURCES use (the public pages on a phone wait for no other
+ * rule: 30 KB gz was on their critical path); `?part=rest` everything else the app uses. The rest
+ * comes after the first part, so a rule of the rest that meets a first-part rule on one element at
+ * the same specificity now wins where Bulma's order made it lose: Bulma's helpers are
+ * `!important` and its components keep to their own classes, so such pairs are rare (none seen on
+ * the e2e tests' screens); the app's own stylesheets come after both.
+ */
 export function trimBulma(): Plugin {
   const bulma = /\/node_modules\/bulma\/css\/.*\.css$/;
   let words: SourceWords | undefined;

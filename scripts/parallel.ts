@@ -4,7 +4,7 @@
  * the tests themselves, which start at once with the local backend instead of waiting for them:
  *
  *   tsx scripts/parallel.ts setup typecheck lint format:check
- *   tsx scripts/parallel.ts --fail-fast --live test:backend typecheck lint format:check
+ *   tsx scripts/parallel.ts --fail-fast --live test:vitest typecheck lint format:check
  *
  * Each script's output is held and printed whole when it ends, under a line with its name, exit
  * code and seconds, so the outputs do not interleave; the `--live` script's output is passed on
