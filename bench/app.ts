@@ -77,7 +77,7 @@ interface Fetched {
  */
 async function fetchedBy(url: string, outDir: string): Promise<Fetched> {
   const { launchBrowser } = await import('../tests/support/browser');
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ optimizingCompilers: true });
   const context = await browser.newContext({ locale: 'en' });
   const page = await context.newPage();
   const fetched: Fetched = { js: new Map(), css: new Map() };
@@ -190,7 +190,7 @@ async function signInTime(): Promise<void> {
   const admin = await createAccount({ isAdmin: true });
   try {
     const base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ optimizingCompilers: true });
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ locale: 'en' });

@@ -201,7 +201,7 @@ async function measure(): Promise<void> {
   const admin = await createAccount({ isAdmin: true, record: { name: 'Import Bench Admin' } });
   const token = `b${Date.now().toString(36)}`;
   try {
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ optimizingCompilers: true });
     const context = await browser.newContext({
       baseURL: base,
       locale: 'en',

@@ -492,7 +492,7 @@ async function measure(n: number, base: string, email: string, password: string)
   const { launchBrowser } = await import('../tests/support/browser');
   const { adminApp } = await import('../tests/support/backend');
   const { getDatabase } = await import('firebase-admin/database');
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ optimizingCompilers: true });
   const figures = new Map<string, string>();
   const signIns: number[] = [];
   const downloads: number[] = [];

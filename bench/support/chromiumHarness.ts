@@ -84,7 +84,7 @@ export async function openHarness(
       preview: { port: 0, strictPort: false },
     });
     const url = server.resolvedUrls?.local[0] ?? '';
-    const browser = await launchBrowser();
+    const browser = await launchBrowser({ optimizingCompilers: true });
     const page = await (await browser.newContext({ locale: 'en' })).newPage();
     page.setDefaultTimeout(READY_TIMEOUT_MS);
     const origin = new URL(url).origin;

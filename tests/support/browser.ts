@@ -103,6 +103,18 @@ export const CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`,
 ] as const;
 
+/**
+ * V8's flags in the browser tests: JavaScript runs in V8's interpreter and baseline compiler
+ * only (Ignition and Sparkplug), without its optimizing compilers (Maglev and TurboFan), which
+ * are for code that runs long. A test page lives seconds and rarely runs a function hot enough to
+ * repay optimizing it, while the optimizing spends CPU on the 2 cores the backend and the other
+ * browser worker share: without them the browser files' renderers took 8% less CPU
+ * (docs/performance.md). The tiers differ only in speed, never in what the code does. Benchmarks
+ * launch with the optimizing compilers (`launchBrowser({ optimizingCompilers: true })`), as the
+ * users' browsers run.
+ */
+export const TEST_JS_FLAGS = '--js-flags=--no-opt --no-maglev';
+
 let browserPromise: Promise<Browser> | undefined;
 let appPromise: Promise<void> | undefined;
 
@@ -124,24 +136,34 @@ export function appReady(): Promise<void> {
   return appPromise;
 }
 
+/** Options of {@link launchBrowser}. */
+export interface LaunchOptions {
+  /**
+   * Run JavaScript with V8's optimizing compilers, as users' browsers do (for benchmarks);
+   * default false: the tests' {@link TEST_JS_FLAGS}.
+   */
+  optimizingCompilers?: boolean;
+}
+
 /**
  * The browser shared by the tests of a file, and by the next files of the same Vitest worker
  * (the browser projects keep modules between files: vitest.config.ts `isolate`): launched on
- * first use, again if it has gone (crashed or closed). A launch costs about 1 s of CPU.
+ * first use, again if it has gone (crashed or closed), with the options of the call that launches
+ * it. A launch costs about 1 s of CPU.
  */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (browserPromise) {
     const current = browserPromise;
-    browserPromise = current.then((browser) => (browser.isConnected() ? browser : launch()));
-  } else browserPromise = launch();
+    browserPromise = current.then((browser) => (browser.isConnected() ? browser : launch(options)));
+  } else browserPromise = launch(options);
   return browserPromise;
 }
 
-function launch(): Promise<Browser> {
+function launch({ optimizingCompilers = false }: LaunchOptions): Promise<Browser> {
   return chromium.launch({
     executablePath: TEST_BROWSER_PATH,
     headless: true,
-    args: [...CHROMIUM_ARGS],
+    args: optimizingCompilers ? [...CHROMIUM_ARGS] : [...CHROMIUM_ARGS, TEST_JS_FLAGS],
   });
 }
 
