@@ -24,7 +24,8 @@
  *
  * Needs the local backend: run `npx tsx bench/lighthouse.ts` and it starts a fresh, empty one
  * (`emulators/start.ts --exec`) unless one is listening. Options: `--runs 5`; `--only
- * login,qrcode` (page names: login, auth-action, qrcode, payment, chart); `--dist dir` measures an
+ * login,qrcode` (page names: login, auth-action, auth-action-invalid, qrcode, payment,
+ * chart); `--dist dir` measures an
  * existing build in `dir` instead of building; `--keep dir` keeps each report's JSON in `dir`.
  *
  * `--lists 10000` measures the students, tutors and orders lists instead (`--only students` picks
@@ -170,6 +171,21 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/**
+ * A password-reset code of a new account (the Admin SDK's reset link against the local Auth
+ * emulator): checking it does not spend it, so every Lighthouse run of the page sees the form.
+ * `remove()` deletes the account.
+ */
+async function resetLink(): Promise<{ oobCode: string; remove: () => Promise<void> }> {
+  const { getAuth } = await import('firebase-admin/auth');
+  const { adminApp, createAccount, deleteAccount } = await import('../tests/support/backend');
+  const account = await createAccount({ isAdmin: false });
+  const link = await getAuth(adminApp()).generatePasswordResetLink(account.email);
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  if (!oobCode) throw new Error(`no oobCode in the reset link ${link}`);
+  return { oobCode, remove: () => deleteAccount(account.uid) };
+}
+
 /** Measures every page of the run; needs the backend up. */
 async function measure(): Promise<void> {
   const runs = Number(option('runs') ?? 3);
@@ -200,13 +216,16 @@ async function measure(): Promise<void> {
   }
   const { arrangePublicOrder, removeOrders } = await import('../tests/support/publicOrderFixture');
   const orderId = await arrangePublicOrder('lhOrder');
+  const reset = await resetLink();
   try {
     const pages: [string, string][] = (
       [
         ['login', '/login'],
+        // The link of a reset e-mail: the code names the account, the new-password form shows.
+        ['auth-action', `/auth/action?mode=resetPassword&oobCode=${reset.oobCode}&lang=en`],
         // A reset link whose code the Auth backend does not know: the page says the link is no
         // longer valid (what an expired link shows).
-        ['auth-action', '/auth/action?mode=resetPassword&oobCode=lighthouse-bench&lang=en'],
+        ['auth-action-invalid', '/auth/action?mode=resetPassword&oobCode=lighthouse-bench&lang=en'],
         ['qrcode', `/qrcode/${orderId}`],
         ['payment', `/payment/${orderId}/240.50`],
         ['chart', '/chart/12,8,5,14,9,16,7,3'],
@@ -233,6 +252,7 @@ async function measure(): Promise<void> {
     }
     console.log(`  load average after: ${load()}${keep ? `; reports in ${keep}` : ''}`);
   } finally {
+    await reset.remove();
     await removeOrders([orderId]);
     await server.close();
     if (!option('dist')) rmSync(outDir, { recursive: true, force: true });

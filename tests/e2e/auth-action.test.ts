@@ -156,6 +156,41 @@ describe('password reset through the outbox', () => {
 });
 
 describe('the reset page on a phone', () => {
+  it('shows the form, disabled, while the link is checked, and enables it for the account', async () => {
+    const user = await account();
+    const link = await getAdminAuth(adminApp()).generatePasswordResetLink(user.email);
+    const oobCode = new URL(link).searchParams.get('oobCode');
+    const p = await newPage({ locale: 'en', width: 412, height: 823 });
+    pages.push(p);
+    // The check (verifyPasswordResetCode: accounts:resetPassword with the code alone) is held
+    // until the disabled form has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/accounts:resetPassword?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await p.goto(`/auth/action?mode=resetPassword&oobCode=${oobCode}&apiKey=k&lang=en`);
+    const t = TEXT.en;
+    await p.getByRole('status').filter({ hasText: 'Checking the link…' }).waitFor();
+    // The rule is said before anything is typed.
+    await p
+      .getByText('Your new password needs at least 6 characters. Once it is saved, you sign in')
+      .waitFor();
+    const next = p.getByLabel(t.newPassword, { exact: true });
+    const confirmation = p.getByLabel(t.confirmation, { exact: true });
+    const save = p.getByRole('button', { name: t.save });
+    expect(await next.isDisabled()).toBe(true);
+    expect(await confirmation.isDisabled()).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+    release();
+    await p.getByText(t.resetFor(user.email)).waitFor();
+    expect(await p.getByRole('status').filter({ hasText: 'Checking the link…' }).count()).toBe(0);
+    await next.fill('reset-password');
+    await confirmation.fill('reset-password');
+    expect(await save.isEnabled()).toBe(true);
+  });
+
   it('its card does not move when the result of checking the link replaces "checking"', async () => {
     // Lighthouse's mobile viewport. Every layout shift from the page's start (the init script runs
     // before the app), as the Layout Instability API reports it, with the elements that moved.

@@ -17,6 +17,9 @@ const PLAIN_FIELDSET: CSSProperties = { border: 0, margin: 0, padding: 0, minWid
  * admin changed the record (with Reload) or deleted it; a deleted record's form is disabled (a
  * disabled fieldset: no input, no Save) and never submits. The notice is hidden while this form's
  * own save runs, whose echo may arrive before the save settles.
+ *
+ * `disabled` disables the form the same way while the page cannot take input yet (a link being
+ * checked): the form is shown at once, in its final place and size, and enabled when ready.
  */
 export function Form<V extends FieldValues, O>({
   form,
@@ -24,6 +27,7 @@ export function Form<V extends FieldValues, O>({
   submitting,
   children,
   className,
+  disabled,
   'aria-label': ariaLabel,
 }: {
   /** What `useFormState` returned. */
@@ -34,6 +38,12 @@ export function Form<V extends FieldValues, O>({
   submitting: boolean;
   children: ReactNode;
   className?: string;
+  /**
+   * True while the form cannot be used yet: its controls disabled (a disabled fieldset), no
+   * submit. A form given this prop keeps the fieldset when it turns false, so React keeps what the
+   * controls hold.
+   */
+  disabled?: boolean;
   /** The form's accessible name, where a page holds more than one (tabs). */
   'aria-label'?: string;
 }) {
@@ -41,6 +51,7 @@ export function Form<V extends FieldValues, O>({
   const remote = useRemoteChangesContext();
   const element = useRef<HTMLFormElement>(null);
   const deleted = remote?.status === 'deleted';
+  const off = deleted || disabled === true;
   const save = form.submit(onSubmit, submitting);
   // The label of a record field (or of an entry, `settings.originalPrice`): the control ids end
   // in the field's name (`school-name`), or in it without `Id` for a reference (`school-country`
@@ -61,20 +72,18 @@ export function Form<V extends FieldValues, O>({
       className={className}
       aria-label={ariaLabel}
       onSubmit={(event: FormEvent) => {
-        if (deleted) event.preventDefault();
+        if (off) event.preventDefault();
         else save(event);
       }}
       noValidate
     >
-      {remote ? (
-        <>
-          {!submitting && !form.saving() && (
-            <RemoteChangesNotice remote={remote} labelOf={labelOf} />
-          )}
-          <fieldset disabled={deleted} style={PLAIN_FIELDSET}>
-            {children}
-          </fieldset>
-        </>
+      {remote && !submitting && !form.saving() && (
+        <RemoteChangesNotice remote={remote} labelOf={labelOf} />
+      )}
+      {remote || disabled !== undefined ? (
+        <fieldset disabled={off} style={PLAIN_FIELDSET}>
+          {children}
+        </fieldset>
       ) : (
         children
       )}

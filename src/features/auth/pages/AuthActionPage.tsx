@@ -28,7 +28,12 @@ import {
   signInLinkPath,
   type EmailAction,
 } from '../emailAction';
-import { failedRules, newPasswordSchema, type NewPasswordFields } from '../validation';
+import {
+  failedRules,
+  MIN_PASSWORD_LENGTH,
+  newPasswordSchema,
+  type NewPasswordFields,
+} from '../validation';
 
 /** Firebase Auth's action calls, loaded with the first call (actionCodes.ts). */
 const actionCodes = () => import('../actionCodes');
@@ -60,7 +65,12 @@ type Phase =
   | { phase: 'done'; email: string }
   | { phase: 'failed'; messageId: string };
 
-/** The reset-password flow: check the code, choose the new password, offer to sign in. */
+/**
+ * The reset-password flow: check the code, choose the new password, offer to sign in. The form
+ * shows, disabled, while the code is checked: the page has its final layout from its first paint
+ * (the largest content painted then, not after the check's round trip, for a phone's first view),
+ * and an unusable code replaces it with why.
+ */
 function ResetPassword({ action }: { action: EmailAction }) {
   const [state, setState] = useState<Phase>({ phase: 'checking' });
 
@@ -79,12 +89,12 @@ function ResetPassword({ action }: { action: EmailAction }) {
 
   return (
     <AuthScreen heading={<FormattedMessage id="Auth.actionResetHeading" />}>
-      {state.phase === 'checking' && <Checking />}
-      {state.phase === 'form' && (
+      {(state.phase === 'checking' || state.phase === 'form') && (
         <NewPasswordForm
-          email={state.email}
+          email={state.phase === 'form' ? state.email : null}
           oobCode={action.oobCode}
-          onDone={() => setState({ phase: 'done', email: state.email })}
+          // Saving is possible only once the code named the account (phase 'form').
+          onDone={() => state.phase === 'form' && setState({ phase: 'done', email: state.email })}
           onCodeRefused={(messageId) => setState({ phase: 'failed', messageId })}
         />
       )}
@@ -105,7 +115,9 @@ function ResetPassword({ action }: { action: EmailAction }) {
 /**
  * The new password and its confirmation (spec 5, the profile's rules but the current-password
  * one), saved with `confirmPasswordReset`. A code refused at this point (expired, used in
- * another tab) ends the flow; other failures (weak password, network) keep the input.
+ * another tab) ends the flow; other failures (weak password, network) keep the input. `email`
+ * null: the code is still being checked (the form disabled, 'Checking the link…' in the place
+ * of the account's address).
  */
 function NewPasswordForm({
   email,
@@ -113,7 +125,7 @@ function NewPasswordForm({
   onDone,
   onCodeRefused,
 }: {
-  email: string;
+  email: string | null;
   oobCode: string;
   onDone: () => void;
   onCodeRefused: (messageId: string) => void;
@@ -146,13 +158,22 @@ function NewPasswordForm({
 
   return (
     <>
-      <p className="mb-4">
-        <FormattedMessage id="Auth.actionResetFor" values={{ email: <strong>{email}</strong> }} />
+      {/* The rule before any typing; painted first, it is also the page's largest text, so a
+          phone's first view is complete before the check's round trip. */}
+      <p className="mb-2">
+        <FormattedMessage id="Auth.actionResetIntro" values={{ min: MIN_PASSWORD_LENGTH }} />
       </p>
+      {email === null ? (
+        <Checking className="mb-4" />
+      ) : (
+        <p className="mb-4">
+          <FormattedMessage id="Auth.actionResetFor" values={{ email: <strong>{email}</strong> }} />
+        </p>
+      )}
       <ErrorMessage error={error} />
-      <Form form={form} onSubmit={onSubmit} submitting={submitting}>
+      <Form form={form} onSubmit={onSubmit} submitting={submitting} disabled={email === null}>
         {/* For password managers: the account whose password this is. */}
-        <input type="email" autoComplete="username" value={email} readOnly hidden />
+        <input type="email" autoComplete="username" value={email ?? ''} readOnly hidden />
         <NewPasswordInputs
           idPrefix="reset"
           next={form.bind('next')}
@@ -162,7 +183,7 @@ function NewPasswordForm({
         <div className="field mt-4">
           <SubmitButton
             labelId="Auth.actionResetSubmit"
-            enabled={form.valid}
+            enabled={form.valid && email !== null}
             loading={submitting}
           />
         </div>
@@ -203,9 +224,10 @@ function VerifyEmail({ action }: { action: EmailAction }) {
   );
 }
 
-function Checking() {
+/** That the link's code is being checked (a status, read out by screen readers). */
+function Checking({ className }: { className?: string }) {
   return (
-    <p role="status">
+    <p role="status" className={className}>
       <FormattedMessage id="Auth.actionChecking" />
     </p>
   );
