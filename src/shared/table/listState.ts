@@ -78,6 +78,16 @@ export function writeListState(
 }
 
 /**
+ * The query the last write of {@link useSearchParamsState} asked the router for, until a render
+ * shows it. React Router commits a navigation after a microtask and renders it in a transition,
+ * so a hook may still hold the query from before another hook's write (a list's table and its
+ * 'Show all' share one query); a write that started from that query would undo the other one
+ * ('Show all' checked, then a page size chosen: `all=1` lost, and with it the obsolete rows after
+ * Back). A write made before the last one is shown starts from it instead.
+ */
+let pendingWrite: { pathname: string; search: string } | null = null;
+
+/**
  * A piece of state mirrored into the query string of the current route: the component holds it
  * (so a controlled input updates in the same frame as the keystroke: React Router applies
  * navigations in a transition, and an input whose value waited for one would drop keys), and
@@ -95,10 +105,21 @@ export function useSearchParamsState<S>(
   const [state, setState] = useState(() => parse(params));
   const search = params.toString();
   const { pathname } = useLocation();
-  useEffect(() => rememberListSearch(pathname, search), [pathname, search]);
   // Every write of these hooks marks its history entry, so no instance mistakes another's write
   // (the table's search and a list's 'Show all' share one query) for a navigation to adopt.
   const fromHook = (useLocation().state as { searchParamsState?: true } | null)?.searchParamsState;
+  // A screen that starts has no write of its own under way: one left by an earlier screen of the
+  // same path (left before its write was shown) is not its base.
+  useEffect(() => {
+    if (pendingWrite?.pathname === pathname) pendingWrite = null;
+  }, [pathname]);
+  useEffect(() => {
+    rememberListSearch(pathname, search);
+    // Shown, or overtaken by a navigation from outside (Back, a link): no longer pending.
+    if (pendingWrite?.pathname === pathname && (pendingWrite.search === search || !fromHook)) {
+      pendingWrite = null;
+    }
+  }, [pathname, search, fromHook]);
   // Adopt a query set from outside (React's "adjusting state when a prop changes" pattern).
   const [seen, setSeen] = useState(search);
   if (search !== seen) {
@@ -108,12 +129,12 @@ export function useSearchParamsState<S>(
   const update = useCallback(
     (next: S) => {
       setState(next);
-      setParams(write(new URLSearchParams(search), next), {
-        replace: true,
-        state: { searchParamsState: true },
-      });
+      const base = pendingWrite?.pathname === pathname ? pendingWrite.search : search;
+      const written = write(new URLSearchParams(base), next);
+      pendingWrite = { pathname, search: written.toString() };
+      setParams(written, { replace: true, state: { searchParamsState: true } });
     },
-    [search, write, setParams],
+    [pathname, search, write, setParams],
   );
   return [state, update];
 }
