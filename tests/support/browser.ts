@@ -108,8 +108,8 @@ export const CHROMIUM_ARGS = [
  * only (Ignition and Sparkplug), without its optimizing compilers (Maglev and TurboFan), which
  * are for code that runs long. A test page lives seconds and rarely runs a function hot enough to
  * repay optimizing it, while the optimizing spends CPU on the 2 cores the backend and the other
- * browser worker share: without them the browser files' renderers took 8% less CPU
- * (docs/performance.md). The tiers differ only in speed, never in what the code does. Benchmarks
+ * browser worker share (the renderers' CPU with and without: docs/performance.md). The tiers
+ * differ only in speed, never in what the code does. Benchmarks
  * launch with the optimizing compilers (`launchBrowser({ optimizingCompilers: true })`), as the
  * users' browsers run.
  */

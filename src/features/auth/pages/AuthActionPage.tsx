@@ -94,7 +94,9 @@ function ResetPassword({ action }: { action: EmailAction }) {
           email={state.phase === 'form' ? state.email : null}
           oobCode={action.oobCode}
           // Saving is possible only once the code named the account (phase 'form').
-          onDone={() => state.phase === 'form' && setState({ phase: 'done', email: state.email })}
+          onDone={() =>
+            setState((now) => (now.phase === 'form' ? { phase: 'done', email: now.email } : now))
+          }
           onCodeRefused={(messageId) => setState({ phase: 'failed', messageId })}
         />
       )}
