@@ -14,9 +14,11 @@ import {
   deleteAccount,
   removePaths,
   uniqueEmail,
+  uniqueId,
   type TestAccount,
 } from '../support/backend';
 import { closeBrowser, gotoInApp, signedInPage } from '../support/browser';
+import { studentRecord } from '../integration/peopleFixtures';
 
 const WIDTHS = [320, 390, 768, 991, 1280, 1920];
 const LISTS = [
@@ -28,6 +30,10 @@ const data = buildDemoData({ students: 12, tutors: 8, orders: 12, seed: 1717 });
 const paths = (['students', 'tutors', 'orders'] as const).flatMap((collection) =>
   Object.keys(data[collection]).map((id) => `${collection}/${id}`),
 );
+/** Students of the arriving-row test: a name token no other record has, seven ids. */
+const foldToken = uniqueId('foldcheck').replaceAll('-', '');
+const foldIds = Array.from({ length: 7 }, (_, n) => uniqueId(`fold-${n}`));
+const DAY = 86_400_000;
 let admin: TestAccount;
 
 beforeAll(async () => {
@@ -46,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeBrowser();
-  await removePaths(...paths);
+  await removePaths(...paths, ...foldIds.map((id) => `students/${id}`));
   if (admin) await deleteAccount(admin.uid);
 });
 
@@ -113,4 +119,45 @@ describe('tables at every width', () => {
       }
     });
   }
+});
+
+describe('rows arriving elsewhere in a list', () => {
+  it('a student added on another page rebuilds none of the rows shown at 390 px', async () => {
+    // Seven students of this test, five a page, newest first: the seventh, the oldest, lands on
+    // page 2, so page 1 reads the same before and after it arrives.
+    const record = (n: number) => ({
+      ...studentRecord(`Foldcheck ${foldToken} ${n}`),
+      email: `${foldToken}-${n}@tuition.test`,
+      createdAt: 1_700_000_000_000 - n * DAY,
+    });
+    await writeRecords(
+      Object.fromEntries(foldIds.slice(0, 6).map((id, n) => [`students/${id}`, record(n)])),
+    );
+    const page = await signedInPage(admin, { width: 390, height: 800, inApp: true });
+    await gotoInApp(page, `/students?q=${foldToken}&size=5`);
+    const table = page.getByRole('table', { name: 'Students' });
+    await page.getByText('6 records', { exact: true }).waitFor();
+    // At 390 px the columns that do not fit are shown inside each row (its fold).
+    await expect.poll(() => table.locator('tbody tr.row-more').count()).toBe(5);
+    await page.evaluate(() => {
+      const body = document.querySelector('table[aria-label="Students"] tbody');
+      const seen = window as unknown as { removedRowNodes: string[] };
+      seen.removedRowNodes = [];
+      new MutationObserver((records) => {
+        for (const change of records)
+          for (const node of change.removedNodes)
+            if (node instanceof Element)
+              seen.removedRowNodes.push(`${node.tagName.toLowerCase()}.${node.className}`);
+      }).observe(body!, { childList: true, subtree: true });
+    });
+    await writeRecords({ [`students/${foldIds[6]}`]: record(6) });
+    await page.getByText('7 records', { exact: true }).waitFor();
+    // Fitting the columns again would have rebuilt every row and its fold.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { removedRowNodes: string[] }).removedRowNodes,
+      ),
+    ).toEqual([]);
+    await expect.poll(() => table.locator('tbody tr.row-more').count()).toBe(5);
+  });
 });

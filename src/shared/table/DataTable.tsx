@@ -132,6 +132,19 @@ function columnTitle(column: { id: string; columnDef: { header?: unknown } }): s
   return typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id;
 }
 
+/**
+ * What a page of rows reads, for comparing two pages (useFittedColumns' `rowsKey`): their JSON
+ * text, so that the same rows from another rows array compare equal. Rows JSON cannot hold (a
+ * cycle, a BigInt) are compared as the page array itself.
+ */
+function pageContent<T>(page: readonly T[]): unknown {
+  try {
+    return JSON.stringify(page);
+  } catch {
+    return page;
+  }
+}
+
 /** The value of an updater (TanStack passes either a value or a function of the old one). */
 function resolve<V>(updater: Updater<V>, old: V): V {
   return typeof updater === 'function' ? (updater as (old: V) => V)(old) : updater;
@@ -185,6 +198,17 @@ export interface TableSelection<T> {
    * selection of one row or more.
    */
   actions?: (rows: T[]) => ReactNode;
+}
+
+/**
+ * What the checkbox column reads when it renders, through TanStack's table `meta`: the chosen
+ * ids, how to change them, a row's checkbox name and the ids of the page shown.
+ */
+interface SelectionMeta<T> {
+  selectedIds: ReadonlySet<string>;
+  onSelect: (selected: Set<string>) => void;
+  rowLabel: (row: T) => string;
+  pageIds: string[];
 }
 
 /** The id of the checkbox column. */
@@ -295,58 +319,78 @@ function DataTableView<T>({
   const selectedIds = selection?.selected;
   const onSelect = selection?.onChange;
   const rowLabel = selection?.rowLabel;
-  // The checkbox column first, when the list has bulk actions; its header selects the page.
+  const selectionMeta = useMemo<SelectionMeta<T> | undefined>(
+    () =>
+      selectedIds && onSelect && rowLabel
+        ? { selectedIds, onSelect, rowLabel, pageIds: page.map(getRowId) }
+        : undefined,
+    [selectedIds, onSelect, rowLabel, page, getRowId],
+  );
+  const hasSelection = selectionMeta !== undefined;
+  // The checkbox column first, when the list has bulk actions; its header selects the page. Its
+  // header and cells read the selection and the page through the table's meta, so the column
+  // stays the same object while they change: TanStack renders a cell function as a component,
+  // and a new one would replace every checkbox (and lose the focus of the one in use).
   const shownColumns = useMemo<AnyColumn<T>[]>(() => {
-    if (!selectedIds || !onSelect || !rowLabel) return columns;
-    const pageIds = page.map(getRowId);
-    const onPage = pageIds.filter((id) => selectedIds.has(id)).length;
+    if (!hasSelection) return columns;
+    const metaOf = (table: { options: { meta?: unknown } }) =>
+      table.options.meta as SelectionMeta<T>;
     const select: AnyColumn<T> = {
       id: SELECT_COLUMN,
       enableSorting: false,
       meta: { csv: false },
-      header: () => (
-        <input
-          type="checkbox"
-          aria-label={intl.formatMessage({ id: 'Table.selectPage' })}
-          checked={pageIds.length > 0 && onPage === pageIds.length}
-          ref={(box) => {
-            if (box) box.indeterminate = onPage > 0 && onPage < pageIds.length;
-          }}
-          onChange={(e) => {
-            const next = new Set(selectedIds);
-            for (const id of pageIds) {
-              if (e.currentTarget.checked) next.add(id);
-              else next.delete(id);
-            }
-            onSelect(next);
-          }}
-        />
-      ),
-      cell: ({ row }) => (
-        <input
-          type="checkbox"
-          aria-label={rowLabel(row.original)}
-          checked={selectedIds.has(row.id)}
-          onChange={(e) => {
-            const next = new Set(selectedIds);
-            if (e.currentTarget.checked) next.add(row.id);
-            else next.delete(row.id);
-            onSelect(next);
-          }}
-        />
-      ),
+      header: ({ table }) => {
+        const { selectedIds: chosen, onSelect: choose, pageIds } = metaOf(table);
+        const onPage = pageIds.filter((id) => chosen.has(id)).length;
+        return (
+          <input
+            type="checkbox"
+            aria-label={intl.formatMessage({ id: 'Table.selectPage' })}
+            checked={pageIds.length > 0 && onPage === pageIds.length}
+            ref={(box) => {
+              if (box) box.indeterminate = onPage > 0 && onPage < pageIds.length;
+            }}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              for (const id of pageIds) {
+                if (e.currentTarget.checked) next.add(id);
+                else next.delete(id);
+              }
+              choose(next);
+            }}
+          />
+        );
+      },
+      cell: ({ row, table }) => {
+        const { selectedIds: chosen, onSelect: choose, rowLabel: label } = metaOf(table);
+        return (
+          <input
+            type="checkbox"
+            aria-label={label(row.original)}
+            checked={chosen.has(row.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.currentTarget.checked) next.add(row.id);
+              else next.delete(row.id);
+              choose(next);
+            }}
+          />
+        );
+      },
     };
     return [select, ...columns];
-  }, [columns, selectedIds, onSelect, rowLabel, page, getRowId, intl]);
-  // Measure again at once when the columns, the page, the rows array (rows arriving, a live
-  // change) or whether there are rows change; when a search or sort shows other rows in the same
-  // place, once they have stayed a moment (fitColumns): typing is not held up by re-fitting.
+  }, [columns, hasSelection, intl]);
+  // Measure again at once when the columns, the page or whether there are rows change, and when
+  // a new rows array (rows arriving, a live change) shows a page that reads differently; when a
+  // search or sort shows other rows in the same place, once they have stayed a moment
+  // (fitColumns): typing is not held up by re-fitting.
   const hasRows = page.length > 0;
   const contentKey = useMemo(
-    () => ({ columns, pageIndex, pageSize, hasRows, shown }),
-    [columns, pageIndex, pageSize, hasRows, shown],
+    () => ({ columns, pageIndex, pageSize, hasRows }),
+    [columns, pageIndex, pageSize, hasRows],
   );
-  const hidden = useFittedColumns(containerRef, priorities, contentKey, page);
+  const pageText = useMemo(() => pageContent(page), [page]);
+  const hidden = useFittedColumns(containerRef, priorities, contentKey, pageText, shown);
   const columnVisibility = useMemo(
     () => Object.fromEntries([...hidden].map((id) => [id, false])),
     [hidden],
@@ -365,6 +409,7 @@ function DataTableView<T>({
   const table = useReactTable<T>({
     data: page,
     columns: shownColumns,
+    meta: selectionMeta,
     getRowId: (row) => getRowId(row),
     state: { sorting, pagination: { pageIndex, pageSize }, columnVisibility },
     manualSorting: true,

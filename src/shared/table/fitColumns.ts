@@ -47,7 +47,14 @@ export function columnsToHide(columns: readonly MeasuredColumn[], available: num
  * before the browser paints (a layout effect), again at once whenever the container's width or
  * `contentKey` (the columns, the page) changes, and when `rowsKey` (the rows shown) changed and
  * then stayed for ROWS_SETTLE_MS (while typing, the columns stay as they were).
+ *
+ * `arrivalKey` (the rows array the page comes from) marks rows arriving: the page shown from a
+ * new rows array is fitted at once, but only when `rowsKey` differs from the rows last fitted. A
+ * measure renders every row twice (all columns, then the fitted ones) and rebuilds each row's
+ * fold of hidden columns; a list's whole rows after its early first page, or a live change to a
+ * row on another page, show the same page and need none.
  * @param priorities the importance of each column id (see MeasuredColumn).
+ * @param rowsKey what the rows shown read, compared with `!==` (e.g. their JSON text).
  * @returns the ids hidden now (empty while measuring, and where there is no layout: jsdom).
  */
 export function useFittedColumns(
@@ -55,20 +62,27 @@ export function useFittedColumns(
   priorities: ReadonlyMap<string, number>,
   contentKey: unknown,
   rowsKey?: unknown,
+  arrivalKey?: unknown,
 ): ReadonlySet<string> {
   const [width, setWidth] = useState(0);
   const [fitted, setFitted] = useState<{
     key: unknown;
     rows: unknown;
+    arrival: unknown;
     width: number;
     hidden: Set<string>;
-  }>({ key: undefined, rows: undefined, width: -1, hidden: new Set() });
+  }>({ key: undefined, rows: undefined, arrival: undefined, width: -1, hidden: new Set() });
   // The rows that have stayed long enough to be fitted to.
   const [settledRows, setSettledRows] = useState(rowsKey);
   const measuring =
     fitted.key !== contentKey ||
     fitted.width !== width ||
+    (fitted.arrival !== arrivalKey && fitted.rows !== rowsKey) ||
     (fitted.rows !== rowsKey && settledRows === rowsKey);
+  // Rows arrived that show what was fitted: the fit stands, and a search typed next still waits
+  // for its rows to stay (state adjusted during render, as React's docs advise for a value that
+  // follows a prop: react.dev/learn/you-might-not-need-an-effect).
+  if (!measuring && fitted.arrival !== arrivalKey) setFitted({ ...fitted, arrival: arrivalKey });
   const prioritiesRef = useRef(priorities);
 
   useEffect(() => {
@@ -104,8 +118,8 @@ export function useFittedColumns(
     }));
     const hidden = width > 0 ? columnsToHide(columns, width) : new Set<string>();
     // Measured in the layout effect so that the hiding lands before the first paint.
-    setFitted({ key: contentKey, rows: rowsKey, width, hidden });
-  }, [measuring, container, contentKey, rowsKey, width]);
+    setFitted({ key: contentKey, rows: rowsKey, arrival: arrivalKey, width, hidden });
+  }, [measuring, container, contentKey, rowsKey, arrivalKey, width]);
 
   return measuring ? new Set() : fitted.hidden;
 }

@@ -72,4 +72,35 @@ describe('useFittedColumns', () => {
     rerender({ content: { page: 1 }, rows: 'rows-e' });
     expect([...result.current]).toEqual(['created']);
   });
+
+  it('fits rows arriving at once when their page reads differently, and keeps the fit when not', () => {
+    widths = { name: 200, email: 250, created: 150 };
+    const ref = container(['name', 'email', 'created']);
+    const page = { page: 0 };
+    const { result, rerender } = renderHook(
+      ({ rows, arrival }: { rows: string; arrival: unknown }) =>
+        useFittedColumns(ref, priorities, page, rows, arrival),
+      { initialProps: { rows: 'rows-a', arrival: 'array-1' as unknown } },
+    );
+    act(() => observed?.([{ contentRect: { width: 500 } }]));
+    expect([...result.current]).toEqual(['created']);
+
+    // A new rows array whose page reads the same (the whole list after its first page): no
+    // measure, even once the wait for settled rows has passed.
+    widths = { name: 200, email: 250, created: 40 };
+    rerender({ rows: 'rows-a', arrival: 'array-2' });
+    act(() => vi.advanceTimersByTime(ROWS_SETTLE_MS));
+    expect([...result.current]).toEqual(['created']);
+
+    // Then a search shows other rows from the same array: they wait to have stayed.
+    rerender({ rows: 'rows-b', arrival: 'array-2' });
+    expect([...result.current]).toEqual(['created']);
+    act(() => vi.advanceTimersByTime(ROWS_SETTLE_MS));
+    expect([...result.current]).toEqual([]);
+
+    // A new rows array whose page reads differently (a live change on the page): at once.
+    widths = { name: 200, email: 250, created: 150 };
+    rerender({ rows: 'rows-c', arrival: 'array-3' });
+    expect([...result.current]).toEqual(['created']);
+  });
 });
