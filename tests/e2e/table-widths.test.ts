@@ -141,23 +141,26 @@ describe('rows arriving elsewhere in a list', () => {
     await expect.poll(() => table.locator('tbody tr.row-more').count()).toBe(5);
     await page.evaluate(() => {
       const body = document.querySelector('table[aria-label="Students"] tbody');
-      const seen = window as unknown as { removedRowNodes: string[] };
+      const seen = window as unknown as { removedRowNodes: string[]; rowWatch: MutationObserver };
       seen.removedRowNodes = [];
-      new MutationObserver((records) => {
+      seen.rowWatch = new MutationObserver((records) => {
         for (const change of records)
           for (const node of change.removedNodes)
             if (node instanceof Element)
               seen.removedRowNodes.push(`${node.tagName.toLowerCase()}.${node.className}`);
-      }).observe(body!, { childList: true, subtree: true });
+      });
+      seen.rowWatch.observe(body!, { childList: true, subtree: true });
     });
     await writeRecords({ [`students/${foldIds[6]}`]: record(6) });
     await page.getByText('7 records', { exact: true }).waitFor();
     // Fitting the columns again would have rebuilt every row and its fold.
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedRowNodes: string[] }).removedRowNodes,
-      ),
-    ).toEqual([]);
+    // The page stays open for the file's other tests: the observer stops here.
+    const removed = await page.evaluate(() => {
+      const seen = window as unknown as { removedRowNodes: string[]; rowWatch: MutationObserver };
+      seen.rowWatch.disconnect();
+      return seen.removedRowNodes;
+    });
+    expect(removed).toEqual([]);
     await expect.poll(() => table.locator('tbody tr.row-more').count()).toBe(5);
   });
 });
