@@ -3,7 +3,8 @@
  * Realtime Database server registered as firebase-tools' Database emulator, so that its Functions
  * emulator treats the database as running: it registers every database trigger with that server
  * (`POST /.settings/functionTriggers.json`, again after each reload of the functions), gives the
- * functions FIREBASE_DATABASE_EMULATOR_HOST, and lists the database in the Emulator Hub.
+ * functions FIREBASE_DATABASE_EMULATOR_HOST, and lists the database in the Emulator Hub. The Auth
+ * emulator's request validators compile on first use (firebase-tools-validators.cjs).
  *
  * Why this way: firebase-tools delivers database triggers only while its registry knows a
  * Database emulator, and it can only start its own one, a Java 21 program (even with
@@ -14,11 +15,13 @@
  * in --only, so firebase-tools neither starts, stops, imports nor exports it.
  *
  * Environment: LOCAL_DATABASE_EMULATOR = "host:port" of the running server (required).
- * Checked by tests/integration/triggers.test.ts (a trigger fires), which fails loudly if a
- * firebase-tools upgrade moves the registry.
+ * Checked by every test that waits for a trigger's work (tests/integration/tutor-index.test.ts,
+ * stats.test.ts, ...), which fail if a firebase-tools upgrade moves the registry: this file then
+ * exits at once, saying so.
  */
 'use strict';
 const path = require('node:path');
+const { compileAuthValidatorsOnFirstUse } = require('./firebase-tools-validators.cjs');
 
 const address = process.env.LOCAL_DATABASE_EMULATOR;
 const match = /^(.+):(\d+)$/.exec(address ?? '');
@@ -46,5 +49,12 @@ const projectDatabase = {
   getImportedNamespaces: () => [],
 };
 EmulatorRegistry.set(Emulators.DATABASE, projectDatabase);
+
+if (!compileAuthValidatorsOnFirstUse(toolsDir)) {
+  console.error(
+    'firebase-tools-launcher: exegesis not found where firebase-tools 15 keeps it; the Auth ' +
+      'emulator compiles all its validators at start (slower, not wrong)',
+  );
+}
 
 require(path.join(toolsDir, 'lib/bin/firebase.js'));
