@@ -34,6 +34,10 @@ export default function UsersPage() {
   // delete is a toast.
   const loadError = useAppSelector((state) => state.users.loadError);
   const [toDelete, setToDelete] = useState<User | null>(null);
+  // The dialog's own delete, not the slice's `loading`, which is also true while the list loads
+  // (a reload shows the persisted rows before the list answers): that disabled both buttons and
+  // the focus could not land on Cancel.
+  const [deleting, setDeleting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
 
   // Followed live while shown: another admin's change appears here.
@@ -56,7 +60,9 @@ export default function UsersPage() {
 
   const confirmDelete = async () => {
     if (!toDelete) return;
+    setDeleting(true);
     const result = await dispatch(users.remove(toDelete.id));
+    setDeleting(false);
     if (users.remove.fulfilled.match(result)) setToDelete(null);
   };
 
@@ -67,7 +73,7 @@ export default function UsersPage() {
         <ConfirmDialog
           open={toDelete !== null}
           body={<FormattedMessage id="Users.deleteConfirm" />}
-          loading={loading && toDelete !== null}
+          loading={deleting}
           onConfirm={confirmDelete}
           onCancel={() => setToDelete(null)}
         />
