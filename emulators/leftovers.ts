@@ -119,8 +119,8 @@ function signal(entry: RecordedProcess, sig: NodeJS.Signals): boolean {
 /**
  * Stops what earlier runs left: for every run file whose owner is gone or orphaned, each recorded
  * process still running its recorded command gets SIGINT (firebase-tools then exports its data)
- * or, for an orphaned start.ts, SIGTERM (it saves and stops its services); after `graceMs`,
- * SIGKILL. A run whose owner is alive with its original parent is another live backend and left
+ * or, for an orphaned start.ts, SIGTERM (it saves and stops its services); a group whose leader
+ * has exited gets SIGTERM for the members it left (function workers); after `graceMs`, SIGKILL. A run whose owner is alive with its original parent is another live backend and left
  * alone. A process this user may not signal is named with the command that stops it.
  *
  * @returns lines naming processes that could not be stopped (empty when all went)
@@ -166,7 +166,23 @@ export async function stopLeftovers(
     }
     const deadline = Date.now() + graceMs;
     const alive = () => entries.filter((entry) => survivors(entry, listProcesses()).length > 0);
-    while (alive().length > 0 && Date.now() < deadline) await sleep(200);
+    const orphansStopped = new Set<RecordedProcess>();
+    while (alive().length > 0 && Date.now() < deadline) {
+      // firebase-tools exits on SIGINT without stopping the function workers of a run whose owner
+      // was killed, and a worker ignores a first SIGINT (firebase-tools' runtime asks for a
+      // second): once a group's leader is gone, what it left gets the SIGTERM that firebase-tools
+      // sends its workers, instead of waiting out the grace.
+      const processes = listProcesses();
+      for (const entry of entries) {
+        const left = survivors(entry, processes);
+        if (!entry.group || orphansStopped.has(entry) || left.length === 0) continue;
+        if (left.some((p) => p.pid === entry.pid)) continue;
+        orphansStopped.add(entry);
+        say(`${entry.name} (pid ${entry.pid}) exited; stopping what it left in its group`);
+        signal(entry, 'SIGTERM');
+      }
+      await sleep(200);
+    }
     for (const entry of alive()) signal(entry, 'SIGKILL');
     while (alive().length > 0 && Date.now() < deadline + 5_000) await sleep(100);
     if (unstoppable.length === 0) fs.rmSync(full, { force: true });
