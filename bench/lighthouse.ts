@@ -214,7 +214,7 @@ async function measure(): Promise<void> {
     }
     return;
   }
-  const { arrangePublicOrder, removeOrders } = await import('../tests/support/publicOrderFixture');
+  const { arrangePublicOrder, removeOrders } = await import('../tests/support/orderFixture');
   const orderId = await arrangePublicOrder('lhOrder');
   const reset = await resetLink();
   try {

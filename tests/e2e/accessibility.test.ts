@@ -28,6 +28,7 @@ import {
   writeScreenData,
 } from '../support/screens';
 import { studentRecord } from '../integration/peopleFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DAY = 86_400_000;
@@ -88,23 +89,16 @@ beforeAll(async () => {
     [secondOrderId, 'approved'],
   ] as const)
     await writeRecords({
-      [`orders/${id}`]: {
+      [`orders/${id}`]: orderRecord(id, Date.now() - DAY, {
         studentName: 'Audit Student',
         studentEmail: 'audit.student@tuition.test',
         tutorName: 'Audit Tutor',
         tutorEmail: 'audit.tutor@tuition.test',
-        subjectName: 'Physics',
         total: 180,
         status,
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt: Date.now() - DAY,
         expiredDate: Date.now() + 5 * DAY,
-        updatedAt: Date.now() - DAY,
-        isObsolete: false,
         order: -1,
-      },
+      }),
     });
   await db.ref(`subjects/${subjectId}`).set({
     name: 'Audit Physics',

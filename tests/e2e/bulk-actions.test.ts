@@ -16,6 +16,7 @@ import { adminApp, createAccount, deleteAccount, uniqueEmail, uniqueId } from '.
 import { adminSession, gotoInApp, type AdminSession } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const DAY = 86_400_000;
 const token = uniqueId('bulk');
@@ -43,24 +44,14 @@ beforeAll(async () => {
     orders: Object.fromEntries(
       orderIds.map((id, i) => [
         id,
-        {
-          id,
+        orderRecord(id, now - 3 * DAY, {
           studentName: `Child ${token}`,
           studentEmail: 'parent@tuition.test',
           tutorName: 'Bulk Tutor',
           tutorEmail: 'bulk.tutor@tuition.test',
-          subjectName: 'Physics',
           total: 100 + i,
-          status: 'pending',
-          isUsed: false,
-          qty: 4,
-          qtyLeft: 4,
-          createdAt: now - 3 * DAY,
           expiredDate: now + 60 * DAY,
-          updatedAt: now - 3 * DAY,
-          isObsolete: false,
-          order: 0,
-        },
+        }),
       ]),
     ),
   });

@@ -20,6 +20,7 @@ import {
 import { closeBrowser, gotoInApp, signedInPage } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const DAY = 86_400_000;
 /** 21 Nov 2026, midday UTC: the same calendar day in every time zone a test machine uses. */
@@ -35,24 +36,18 @@ beforeAll(async () => {
   admin = await createAccount({ email: uniqueEmail('csv-admin'), isAdmin: true });
   await writeWithDerived({
     orders: {
-      [orderId]: {
-        id: orderId,
+      [orderId]: orderRecord(orderId, CREATED, {
         studentName: `Child ${token}`,
         studentEmail: 'parent@tuition.test',
         tutorName: 'Tutor',
         tutorEmail: 'tutor@tuition.test',
-        subjectName: 'Physics',
-        total: 240.5,
         status: 'approved',
         isUsed: true,
         qty: 8,
         qtyLeft: 3,
-        createdAt: CREATED,
         expiredDate: EXPIRES,
         updatedAt: CREATED + DAY,
-        isObsolete: false,
-        order: 0,
-      },
+      }),
     },
     students: {
       [studentId]: {

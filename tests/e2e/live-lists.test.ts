@@ -16,6 +16,7 @@ import {
   type TestAccount,
 } from '../support/backend';
 import { adminSession, closeBrowser } from '../support/browser';
+import { orderRecord } from '../support/orderFixture';
 
 /**
  * How long a test waits for another admin's change to show in an open list, without a reload.
@@ -77,8 +78,7 @@ beforeAll(async () => {
       order: 990_000,
       settings: { ...subject.settings, originalPrice: 40, salePrice: null },
     },
-    [`orders/${orderId}`]: {
-      id: orderId,
+    [`orders/${orderId}`]: orderRecord(orderId, createdAt, {
       studentName: `Order Student ${tag}`,
       studentEmail: 'live.student@tuition.test',
       tutorName: 'Live Tutor',
@@ -86,15 +86,8 @@ beforeAll(async () => {
       subjectName,
       total: 160,
       status: 'paid',
-      isUsed: false,
-      qty: 4,
-      qtyLeft: 4,
-      createdAt,
       expiredDate: Date.now() + 30 * DAY,
-      updatedAt: createdAt,
-      isObsolete: false,
-      order: 0,
-    },
+    }),
   });
 });
 

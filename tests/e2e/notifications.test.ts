@@ -17,6 +17,7 @@ import {
 } from '../support/backend';
 import { closeBrowser, newPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const DAY = 86_400_000;
 const orderIds: string[] = [];
@@ -29,25 +30,15 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   orderIds.push(id);
   await writeWithDerived({
     orders: {
-      [id]: {
-        id,
+      [id]: orderRecord(id, Date.now() - DAY, {
         studentName: 'Bell Student',
         studentEmail: 'bell@tuition.test',
         tutorName: 'Bell Tutor',
         tutorEmail: 'bell.tutor@tuition.test',
-        subjectName: 'Physics',
         total: 100,
-        status: 'pending',
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt: Date.now() - DAY,
         expiredDate: Date.now() + 60 * DAY,
-        updatedAt: Date.now() - DAY,
-        isObsolete: false,
-        order: 0,
         ...overrides,
-      },
+      }),
     },
   });
   return id;

@@ -22,6 +22,7 @@ import {
 import { closeBrowser, gotoInApp, signedInPage, type PageOptions } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
 import { studentRecord } from '../integration/peopleFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const DAY = 86_400_000;
 const orderIds: string[] = [];
@@ -42,25 +43,15 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   const createdAt = Date.now() - 3 * DAY;
   await writeWithDerived({
     orders: {
-      [id]: {
-        id,
+      [id]: orderRecord(id, createdAt, {
         studentName: 'Child Name',
         studentEmail: 'parent@tuition.test',
         tutorName: 'E2E Tutor',
         tutorEmail: 'e2e.tutor@tuition.test',
-        subjectName: 'Physics',
-        total: 240.5,
         status: 'paid',
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt,
         expiredDate: Date.now() + 60 * DAY,
-        updatedAt: createdAt,
-        isObsolete: false,
-        order: 0,
         ...overrides,
-      },
+      }),
     },
   });
   return id;

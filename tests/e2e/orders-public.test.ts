@@ -18,6 +18,7 @@ import {
 } from '../support/backend';
 import { closeBrowser, gotoInApp, newPage, signedInPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const DAY = 86_400_000;
 /**
@@ -52,26 +53,16 @@ async function arrangeOrder(overrides: Partial<Order> = {}): Promise<string> {
   // With its figures (stats/ counters and pending queue), as the app writes orders.
   await writeWithDerived({
     orders: {
-      [id]: {
-        // A record as the rules and orders/schema.ts require it (approval rewrites it whole).
-        id,
+      // A whole record, as the rules and orders/schema.ts require it (approval rewrites it whole).
+      [id]: orderRecord(id, createdAt, {
         studentName: 'E2E Student',
         studentEmail: 'e2e.student@tuition.test',
         tutorName: 'E2E Tutor',
         tutorEmail: 'e2e.tutor@tuition.test',
-        subjectName: 'Physics',
-        total: 240.5,
         status: 'paid',
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt,
         expiredDate: Date.now() + 5 * DAY,
-        updatedAt: createdAt,
-        isObsolete: false,
-        order: 0,
         ...overrides,
-      },
+      }),
     },
   });
   return id;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, deleteAccount, uniqueEmail, type TestAccount } from '../support/backend';
 import { closeBrowser, newPage, signIn } from '../support/browser';
 import { removeWithDerived, writeWithDerived } from '../integration/derivedFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 /** A push-id-like order id of 20 characters, unique to this run. */
 const orderId = `-Ph${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`
@@ -22,24 +23,15 @@ beforeAll(async () => {
   const createdAt = Date.UTC(1999, 0, 1);
   await writeWithDerived({
     orders: {
-      [orderId]: {
-        id: orderId,
+      [orderId]: orderRecord(orderId, createdAt, {
         studentName: 'Phone Student With A Long Name',
         studentEmail: 'phone.student@tuition.test',
         tutorName: 'Phone Tutor',
         tutorEmail: 'phone.tutor@tuition.test',
         subjectName: 'Mathematics',
         total: 1234.5,
-        status: 'pending',
-        isUsed: false,
-        qty: 4,
-        qtyLeft: 4,
-        createdAt,
         expiredDate: Date.now() + 90 * 86_400_000,
-        updatedAt: createdAt,
-        isObsolete: false,
-        order: 0,
-      },
+      }),
     },
   });
 });

@@ -15,7 +15,7 @@ import { parseDataObjects } from '@/features/public/paynow';
 import { adminApp, backend } from '../support/backend';
 import { closeBrowser, newPage } from '../support/browser';
 import { writeWithDerived } from '../integration/derivedFixtures';
-import { arrangePublicOrder, removeOrders } from '../support/publicOrderFixture';
+import { arrangePublicOrder, removeOrders } from '../support/orderFixture';
 
 const orderIds: string[] = [];
 const pages: Page[] = [];

@@ -23,6 +23,7 @@ import {
 } from '../support/backend';
 import { closeBrowser, gotoInApp, signedInPage } from '../support/browser';
 import { studentRecord } from '../integration/peopleFixtures';
+import { orderRecord } from '../support/orderFixture';
 
 const cleanup: string[] = [];
 let admin: TestAccount;
@@ -73,24 +74,17 @@ function student(id: string, subjectId: string, schoolId: string | null) {
 /** An order of `subjectName`, as the rules require one. */
 function order(id: string, subjectName: string) {
   const now = Date.now();
-  return {
-    id,
+  return orderRecord(id, now, {
     studentName: 'Uses Student',
     studentEmail: 'uses.student@tuition.test',
     tutorName: 'Uses Tutor',
     tutorEmail: 'uses.tutor@tuition.test',
     subjectName,
     total: 10,
-    status: 'pending',
-    isUsed: false,
     qty: 1,
     qtyLeft: 1,
-    createdAt: now,
     expiredDate: now + 86_400_000,
-    updatedAt: now,
-    isObsolete: false,
-    order: 0,
-  };
+  });
 }
 
 /** Writes records (path -> value) as an import would, the triggers' counters included. */

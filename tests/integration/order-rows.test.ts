@@ -13,6 +13,7 @@ import { listPath } from '@/shared/domain/derived/listRows';
 import { ORDER_ROW_FIELDS, orderListRows } from '@/shared/domain/derived/orderRows';
 import type { Order } from '@/shared/domain/order';
 import { adminApp, removePaths, triggersSettled, uniqueId } from '../support/backend';
+import { orderRecord } from '../support/orderFixture';
 
 const db = () => getAdminDatabase(adminApp());
 const DAY = 86_400_000;
@@ -21,24 +22,15 @@ const ids: string[] = [];
 /** A valid order record (spec 3) with key `id`. */
 function order(id: string): Order {
   const now = Date.now();
-  return {
-    id,
+  return orderRecord(id, now, {
     studentName: 'Row Student',
     studentEmail: 'row.parent@example.test',
     tutorName: 'Row Tutor',
     tutorEmail: 'row.tutor@example.test',
     subjectName: 'Mathematics',
     total: 240,
-    status: 'pending',
-    isUsed: false,
-    qty: 4,
-    qtyLeft: 4,
-    createdAt: now,
     expiredDate: now + 90 * DAY,
-    updatedAt: now,
-    isObsolete: false,
-    order: 0,
-  };
+  });
 }
 
 /** The stored list row of order `id` (null when absent). */

@@ -1,9 +1,10 @@
 /**
- * An order for the public QR and payment pages (spec section 2, route list and Payment instruction
- * page), which read its public facts, `publicOrders/{id}`, kept by the orders' trigger
- * (src/shared/domain/derived/publicOrders.ts): written through firebase-admin as an import would,
- * and the triggers waited for, so that the entry is there when a page opens. Used by
- * tests/e2e/public-orders.test.ts and bench/lighthouse.ts.
+ * Order records for the tests and benchmarks: one whole record as the rules and the order schema
+ * require it (spec section 3, Order), each test overriding what it checks. An order for the public
+ * QR and payment pages (spec section 2, route list and Payment instruction page), which read its
+ * public facts, `publicOrders/{id}`, kept by the orders' trigger
+ * (src/shared/domain/derived/publicOrders.ts), is written through firebase-admin as an import
+ * would, and the triggers waited for, so that the entry is there when a page opens.
  */
 import type { Order } from '@/shared/domain/order';
 import { uniqueId, writeRecords } from './backend';
@@ -11,10 +12,10 @@ import { uniqueId, writeRecords } from './backend';
 const DAY = 86_400_000;
 
 /**
- * A pending order of 240.50 for 4 lessons of Physics, created `now` (ms since the epoch) and
- * expiring 30 days later, with `overrides` on top.
+ * A pending order of 240.50 for 4 unused lessons of Physics, created and updated `now` (ms since
+ * the epoch) and expiring 30 days later, with `overrides` on top.
  */
-export function publicOrder(id: string, now: number, overrides: Partial<Order> = {}): Order {
+export function orderRecord(id: string, now: number, overrides: Partial<Order> = {}): Order {
   return {
     id,
     studentName: 'Public Student',
@@ -37,7 +38,7 @@ export function publicOrder(id: string, now: number, overrides: Partial<Order> =
 }
 
 /**
- * Writes a {@link publicOrder} under a fresh id starting with `prefix` (24 characters at most)
+ * Writes an {@link orderRecord} under a fresh id starting with `prefix` (24 characters at most)
  * and waits for the triggers (its `publicOrders` entry); resolves the id.
  */
 export async function arrangePublicOrder(
@@ -45,7 +46,7 @@ export async function arrangePublicOrder(
   overrides: Partial<Order> = {},
 ): Promise<string> {
   const id = uniqueId(prefix).slice(0, 24);
-  await writeRecords({ [`orders/${id}`]: publicOrder(id, Date.now(), overrides) });
+  await writeRecords({ [`orders/${id}`]: orderRecord(id, Date.now(), overrides) });
   return id;
 }
 
