@@ -263,6 +263,29 @@ const ROUTE_PRELOADS = [
     modules: ['app/session.tsx', 'features/auth/pages/LoginPage.tsx'],
     words: 'core',
   },
+  // The dashboard and the large lists opened directly (a reload, a link): the signed-in shell,
+  // the registry, the persisted lists' module and the page, whose first render shows the
+  // persisted first page; router.tsx `preloadSignedInRoute` asked for them only once the entry
+  // had run, and for a list's page only once the registry had loaded. Their words are the whole
+  // catalogue.
+  ...(
+    [
+      ['', 'app/routes/DashboardPage.tsx'],
+      ['students', 'features/people/pages/StudentsPage.tsx'],
+      ['tutors', 'features/people/pages/TutorsPage.tsx'],
+      ['orders', 'features/orders/pages/OrdersPage.tsx'],
+    ] as const
+  ).map(([list, page]) => ({
+    path: list ? `^/${list}/?$` : '^/$',
+    modules: [
+      'app/session.tsx',
+      'app/layout/Layout.tsx',
+      'app/resources.ts',
+      'app/persistedList.ts',
+      page,
+    ],
+    words: 'full',
+  })),
 ];
 
 /**
@@ -325,11 +348,14 @@ function routePreloads(): Plugin {
           ['en', 'es'].map((locale) => [
             locale,
             Object.fromEntries(
-              ['core', 'public'].map((scope) => [
+              ['core', 'public', 'full'].map((scope) => [
                 scope,
-                closure([chunkOf(`app/i18n/catalogues/${locale}.${scope}.ts`)]).map(
-                  (c) => base + c.fileName,
-                ),
+                // The signed-in screens render with the core and the rest of the catalogue.
+                closure(
+                  [scope, ...(scope === 'full' ? ['core'] : [])].map((part) =>
+                    chunkOf(`app/i18n/catalogues/${locale}.${part}.ts`),
+                  ),
+                ).map((c) => base + c.fileName),
               ]),
             ),
           ]),

@@ -1,7 +1,8 @@
 /**
  * What a signed-in screen starts before it needs it (src/app/router.tsx): the dashboard's code
- * while Auth still checks the password of a sign-in, and a list's first page (its indexed query)
- * while the list's own code still loads. Each test holds back one request until the other has
+ * while Auth still checks the password of a sign-in, a list's first page (its indexed query)
+ * while the list's own code still loads, and a list's code while the entry still loads
+ * (index.html's preload map, vite.config.ts `routePreloads`). Each test holds back one request until the other has
  * left the page (up to a deadline), so each fails when the early start is gone. Its own admin
  * account; it reads no record's content.
  */
@@ -90,5 +91,29 @@ describe('startup preloads', () => {
     await page.goto('/students');
     await page.getByRole('table', { name: 'Students' }).waitFor();
     expect(sentBeforePageCode).toBe(true);
+  });
+
+  it("a list opened directly asks for its page's code beside the entry, not after it", async () => {
+    const page = await newPage();
+    pages.push(page);
+    await signIn(page, admin.email, admin.password);
+    let pageCodeRequested = false;
+    const pageCode = waiter(() => pageCodeRequested);
+    page.on('request', (request) => {
+      if (/\/assets\/TutorsPage-[^/]*\.js$/.test(request.url())) {
+        pageCodeRequested = true;
+        pageCode.poke();
+      }
+    });
+    // The entry (React, the router, the route table) is held: only index.html's preload map can
+    // ask for the page's code meanwhile.
+    let requestedBeforeEntry: boolean | undefined;
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      requestedBeforeEntry ??= await pageCode.until();
+      await route.continue();
+    });
+    await page.goto('/tutors');
+    await page.getByRole('table', { name: 'Tutors' }).waitFor();
+    expect(requestedBeforeEntry).toBe(true);
   });
 });

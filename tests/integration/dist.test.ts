@@ -193,6 +193,10 @@ describe('the production build (dist/)', () => {
       ChartPage: ['/chart/12,8,10,9,7,11,6,8', 'public'],
       AuthActionPage: ['/auth/action', 'core'],
       LoginPage: ['/login', 'core'],
+      DashboardPage: ['/', 'full'],
+      StudentsPage: ['/students', 'full'],
+      TutorsPage: ['/tutors', 'full'],
+      OrdersPage: ['/orders', 'full'],
     };
     for (const [page, [pathname, scope]] of Object.entries(pages)) {
       const route = map.routes.find((r) => new RegExp(r.path).test(pathname!));
@@ -206,6 +210,21 @@ describe('the production build (dist/)', () => {
       );
       for (const href of [...route!.js, ...route!.css]) {
         expect(files.has(href.slice(1)), `${page}: ${href}`).toBe(true);
+      }
+    }
+    // A list opened directly also gets the signed-in shell, the registry and the persisted
+    // lists' module, whose rows its first render shows, and the whole catalogue with the core.
+    const students = map.routes.find((r) => new RegExp(r.path).test('/students'))!;
+    for (const chunk of ['session-', 'Layout-', 'resources-', 'persistedList-']) {
+      expect(
+        students.js.some((href) => href.startsWith(`/assets/${chunk}`)),
+        chunk,
+      ).toBe(true);
+    }
+    for (const locale of ['en', 'es']) {
+      for (const part of ['core', 'full']) {
+        const words = map.words[locale]!.full!;
+        expect(words.some((href) => href.startsWith(`/assets/${locale}.${part}-`))).toBe(true);
       }
     }
     // /login's session chunk and its stylesheet come before its first render too.
