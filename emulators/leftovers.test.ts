@@ -15,7 +15,8 @@ const WORKER = `let n = 0; process.on('SIGINT', () => { if (++n >= 2) process.ex
 setInterval(() => {}, 1000); console.log('worker ready');`;
 /** Like firebase-tools after its owner was killed: exits on SIGINT, leaving its worker running. */
 const LEADER = `const { spawn } = require('node:child_process');
-const worker = spawn(process.execPath, ['-e', ${JSON.stringify(WORKER)}], { stdio: ['ignore', 'pipe', 'inherit'] });
+const worker = spawn(process.execPath, ['-e', ${JSON.stringify(WORKER)}],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
 worker.stdout.once('data', () => console.log('ready ' + worker.pid));
 process.on('SIGINT', () => process.exit(0));
 setInterval(() => {}, 1000);`;

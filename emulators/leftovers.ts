@@ -120,8 +120,9 @@ function signal(entry: RecordedProcess, sig: NodeJS.Signals): boolean {
  * Stops what earlier runs left: for every run file whose owner is gone or orphaned, each recorded
  * process still running its recorded command gets SIGINT (firebase-tools then exports its data)
  * or, for an orphaned start.ts, SIGTERM (it saves and stops its services); a group whose leader
- * has exited gets SIGTERM for the members it left (function workers); after `graceMs`, SIGKILL. A run whose owner is alive with its original parent is another live backend and left
- * alone. A process this user may not signal is named with the command that stops it.
+ * has exited gets SIGTERM for the members it left (function workers); after `graceMs`, SIGKILL.
+ * A run whose owner is alive with its original parent is another live backend and left alone. A
+ * process this user may not signal is named with the command that stops it.
  *
  * @returns lines naming processes that could not be stopped (empty when all went)
  */

@@ -15,7 +15,8 @@
  * the entry nor makes it wait for one. It repeats two small rules of the app's: the language's
  * choice (the `locale` cookie, else the browser's first supported language, else the first of
  * the map's, as `detectLocale` in i18n/locale.ts) and which part of the catalogue a page needs
- * first (`firstCatalogueScope` in router.tsx, written into the map per route).
+ * first (`firstCatalogueScope` in router.tsx; for a signed-in screen also the whole catalogue,
+ * which router.tsx's `FullCatalogue` waits for), written into the map per route.
  */
 
 /** The build's map: per route, the files its first render loads; the words per language. */

@@ -2,9 +2,9 @@
  * What a signed-in screen starts before it needs it (src/app/router.tsx): the dashboard's code
  * while Auth still checks the password of a sign-in, a list's first page (its indexed query)
  * while the list's own code still loads, and a list's code while the entry still loads
- * (index.html's preload map, vite.config.ts `routePreloads`). Each test holds back one request until the other has
- * left the page (up to a deadline), so each fails when the early start is gone. Its own admin
- * account; it reads no record's content.
+ * (index.html's preload map, vite.config.ts `routePreloads`). Each test holds back one request
+ * until the other has left the page (up to a deadline), so each fails when the early start is
+ * gone. Its own admin account; it reads no record's content.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
