@@ -34,9 +34,9 @@ const E2E_ALONE = [
 
 /**
  * Emulator files that start whole backends of their own (each in its own network namespace, with
- * its own ports and data): emulators/start.test.ts, about two minutes mostly spent waiting on
- * firebase-tools starting. They run beside the alone browser files, whose group left one of the
- * 2 cores mostly idle, instead of making the first group about 80 s longer.
+ * its own ports and data): emulators/start.test.ts, mostly spent waiting on firebase-tools
+ * starting, twice per case. They run beside the alone browser files, whose group left one of the
+ * 2 cores mostly idle, instead of making the first group longer (docs/performance.md).
  */
 const EMULATORS_ALONE = ['emulators/start.test.ts'];
 
