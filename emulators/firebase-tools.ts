@@ -40,7 +40,7 @@ export interface FirebaseToolsOptions {
    * Runs the functions in firebase-tools' sequential mode (`--inspect-functions`): one worker
    * process serves every function, with the Node inspector on 127.0.0.1:9229 (or the next free
    * port), and a second one starts only while the first is busy. In the default mode each
-   * function gets its own workers, and each worker costs ~6 s of CPU to start (firebase-tools'
+   * function gets its own workers, and each worker costs seconds of CPU to start (firebase-tools'
    * runtime and its dependencies compile and load); function timeouts do not apply in this mode.
    */
   inspectFunctions?: boolean;

@@ -129,7 +129,7 @@ function watchParent(): void {
  * Builds functions/ as a deploy does (its `npm run build`: typecheck, then one bundle
  * functions/lib/index.js with the shared derived-node and audit definitions of src/shared/domain),
  * so the Functions emulator loads current code; skipped when the bundle is newer than all its
- * inputs (`npm test` has just built it in its checks). About 8 s of CPU.
+ * inputs (`npm test` has just built it in its checks): the build costs seconds of CPU.
  */
 async function buildFunctions(): Promise<void> {
   const functionsDir = path.join(ROOT, 'functions');

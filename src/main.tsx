@@ -14,12 +14,12 @@ import { prefetchFirstCatalogue } from './app/i18n/messages';
 //
 // The words' request and the first render in a task of their own: on a phone (Lighthouse's 4x CPU
 // slowdown) the entry's evaluation, the router's start (as its module was evaluated, router.tsx)
-// and the first render in one task were 300-500 ms, most of it blocking time. The render is a
+// and the first render in one task were most of the page's blocking time. The render is a
 // transition, which React renders in slices of a few milliseconds instead of one task as long as
 // the whole render. A timer, not a top-level await: the bundler gives up merging small chunks for
-// a module graph with one (/login fetched 4 more files, 1.1 KB gz). tests/integration/dist.test.ts
+// a module graph with one (/login fetched more files). tests/integration/dist.test.ts
 // checks the built entry. The words' request has a task of its own too: the import it starts runs
-// Vite's preload helper, ~50 ms at 4x slowdown.
+// Vite's preload helper, a long task of its own at 4x slowdown.
 setTimeout(() => prefetchFirstCatalogue(detectLocale(), firstCatalogueScope));
 setTimeout(() => {
   const root = createRoot(document.getElementById('root') as HTMLElement);

@@ -167,10 +167,10 @@ interface Flags {
  * - unsorted: a held row keeps its place, a new one is appended;
  * - removed ids leave `ids` and `entities`; `ids` stays the same array when its order is
  *   unchanged (selectors memoised on it keep their result).
- * Why (a remote change must show in < 300 ms at 50,000 rows): through Immer the adapter took
- * ~200 ms per batch there (drafts, `current()` and copies of the 50,000-key `entities`); this
- * copies `entities` once (~10-25 ms) and moves only the k changed ids: O(n) copying plus O(k log n)
- * comparisons.
+ * Why (a remote change must show in < 300 ms at 50,000 rows): through Immer the adapter drafted
+ * and copied the 50,000-key `entities` several times per batch (drafts, `current()`); this copies
+ * it once and moves only the k changed ids: O(n) copying plus O(k log n) comparisons (figures in
+ * docs/performance.md, "How a list reads").
  * @returns a new state; `state` is not changed.
  */
 export function applyWatchBatch<T extends { id: string }, S extends EntityState<T, string>>(
@@ -325,8 +325,8 @@ const rowsByEntities = new WeakMap<object, { ids: readonly string[]; rows: reado
 /**
  * The records of a slice state in `ids` order (the adapter's `selectAll`), the same array for
  * the same `ids` and `entities`. Also filled by carryRows for a live batch, so that a change of
- * a few rows does not map all 50,000 ids again (one hash lookup each, 5-10 ms at 50,000 and far
- * more under load in a Chromium profile of a remote change).
+ * a few rows does not map all 50,000 ids again (one hash lookup each, a visible part of a remote
+ * change's cost in a Chromium profile at that size).
  */
 function selectRows<T>(state: EntityState<T, string>): T[] {
   const known = rowsByEntities.get(state.entities);

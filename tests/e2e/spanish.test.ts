@@ -84,8 +84,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A forbidden phrase: what to report, its pattern, and `token`, a piece of text without
  * whitespace that every match of the pattern contains as is, tested first with `includes`: most
- * texts hold none of the 800 tokens, and the ~9 µs of each unicode pattern with look-behind
- * (about 7 ms a text for the whole list) is then spent on the few that do.
+ * texts hold none of the 800 tokens, and the cost of each unicode pattern with look-behind (the
+ * whole list's patterns per text add up) is then spent on the few that do.
  */
 interface Forbidden {
   what: string;

@@ -145,7 +145,7 @@ describe('the production build (dist/)', () => {
 
   it('starts the app in short tasks: the words asked for and the first render after the router', () => {
     // On a phone (Lighthouse: 4x CPU slowdown) the entry's evaluation, the router's start and the
-    // first render in one task were 300-500 ms, most of it blocking time. main.tsx asks for the
+    // first render in one task were most of the page's blocking time. main.tsx asks for the
     // words and renders in a timer's task, after the task that evaluated the route table.
     // index.html's module scripts in their order.
     const entry = [

@@ -149,7 +149,7 @@ export interface LaunchOptions {
  * The browser shared by the tests of a file, and by the next files of the same Vitest worker
  * (the browser projects keep modules between files: vitest.config.ts `isolate`): launched on
  * first use, again if it has gone (crashed or closed), with the options of the call that launches
- * it. A launch costs about 1 s of CPU.
+ * it. Shared because each launch costs CPU on the machine the tests share.
  */
 export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (browserPromise) {

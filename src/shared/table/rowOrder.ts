@@ -22,8 +22,8 @@ const COMBINING_MARKS = /\p{M}/gu;
  * - numbers and dates by value (a Date by its epoch milliseconds), booleans as 0/1;
  * - text case- and accent-insensitive ('Ávila' beside 'avila'): lower-cased, and decomposed with
  *   its combining marks dropped when it is not plain ASCII (the slow step, skipped for most
- *   names). Plain `<` on such keys then orders 50,000 rows in ~20 ms, where a collator call per
- *   comparison takes ~110 ms.
+ *   names). Plain `<` on such keys then orders 50,000 rows several times faster than a collator
+ *   call per comparison.
  */
 export function sortKey(value: SortValue): SortKey {
   if (value === null || value === undefined) return null;
