@@ -26,7 +26,7 @@ afterAll(async () => {
   if (admin) await deleteAccount(admin.uid);
 });
 
-/** Resolves true once `seen` holds, false at the deadline; checked at each `notify`. */
+/** Resolves true once `seen` holds, false at the deadline; checked at each `poke`. */
 function waiter(seen: () => boolean) {
   let wake: () => void = () => undefined;
   const poke = () => wake();
@@ -43,29 +43,48 @@ function waiter(seen: () => boolean) {
   return { poke, until };
 }
 
+/** A {@link waiter} woken by the page's first request whose URL matches `url`. */
+function requestWaiter(page: Page, url: RegExp) {
+  let requested = false;
+  const requestSeen = waiter(() => requested);
+  page.on('request', (request) => {
+    if (url.test(request.url())) {
+      requested = true;
+      requestSeen.poke();
+    }
+  });
+  return requestSeen;
+}
+
+/**
+ * Holds the page's requests matching `held` until `other` has happened (or its deadline); the
+ * function returned tells whether it had when the first of them was held (undefined before).
+ */
+async function holdUntil(
+  page: Page,
+  held: RegExp,
+  other: ReturnType<typeof waiter>,
+): Promise<() => boolean | undefined> {
+  let happened: boolean | undefined;
+  await page.route(held, async (route) => {
+    happened ??= await other.until();
+    await route.continue();
+  });
+  return () => happened;
+}
+
 describe('startup preloads', () => {
   it("the dashboard's code is requested while the password is still being checked", async () => {
     const page = await newPage();
     pages.push(page);
-    let dashboardRequested = false;
-    const dashboard = waiter(() => dashboardRequested);
-    page.on('request', (request) => {
-      if (/\/assets\/DashboardPage-[^/]*\.js$/.test(request.url())) {
-        dashboardRequested = true;
-        dashboard.poke();
-      }
-    });
-    let requestedWhileChecking: boolean | undefined;
-    await page.route(/accounts:signInWithPassword/, async (route) => {
-      requestedWhileChecking ??= await dashboard.until();
-      await route.continue();
-    });
+    const dashboard = requestWaiter(page, /\/assets\/DashboardPage-[^/]*\.js$/);
+    const requestedWhileChecking = await holdUntil(page, /accounts:signInWithPassword/, dashboard);
     await page.goto('/login');
     await page.getByLabel('E-mail', { exact: true }).fill(admin.email);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(requestedWhileChecking).toBe(true);
+    expect(requestedWhileChecking()).toBe(true);
   });
 
   it("a list opened directly sends its first page's query before its own code has loaded", async () => {
@@ -83,37 +102,22 @@ describe('startup preloads', () => {
         }
       }),
     );
-    let sentBeforePageCode: boolean | undefined;
-    await page.route(/\/assets\/StudentsPage-[^/]*\.js$/, async (route) => {
-      sentBeforePageCode ??= await query.until();
-      await route.continue();
-    });
+    const sentBeforePageCode = await holdUntil(page, /\/assets\/StudentsPage-[^/]*\.js$/, query);
     await page.goto('/students');
     await page.getByRole('table', { name: 'Students' }).waitFor();
-    expect(sentBeforePageCode).toBe(true);
+    expect(sentBeforePageCode()).toBe(true);
   });
 
   it("a list opened directly asks for its page's code beside the entry, not after it", async () => {
     const page = await newPage();
     pages.push(page);
     await signIn(page, admin.email, admin.password);
-    let pageCodeRequested = false;
-    const pageCode = waiter(() => pageCodeRequested);
-    page.on('request', (request) => {
-      if (/\/assets\/TutorsPage-[^/]*\.js$/.test(request.url())) {
-        pageCodeRequested = true;
-        pageCode.poke();
-      }
-    });
+    const pageCode = requestWaiter(page, /\/assets\/TutorsPage-[^/]*\.js$/);
     // The entry (React, the router, the route table) is held: only index.html's preload map can
     // ask for the page's code meanwhile.
-    let requestedBeforeEntry: boolean | undefined;
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      requestedBeforeEntry ??= await pageCode.until();
-      await route.continue();
-    });
+    const requestedBeforeEntry = await holdUntil(page, /\/assets\/index-[^/]*\.js$/, pageCode);
     await page.goto('/tutors');
     await page.getByRole('table', { name: 'Tutors' }).waitFor();
-    expect(requestedBeforeEntry).toBe(true);
+    expect(requestedBeforeEntry()).toBe(true);
   });
 });
