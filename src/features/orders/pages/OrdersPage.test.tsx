@@ -1,10 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { messages } from '@/app/i18n/allMessages';
+import { renderWithStore } from '@/app/testing/renderWithStore';
 import type { AccountsApi } from '@/shared/accounts';
 import type { ThunkExtra } from '@/shared/entitySlice';
 import type { EntityApi } from '@/shared/rtdb';
@@ -45,15 +42,7 @@ async function setup(rows: Order[]) {
     reducer: { orders: orders.reducer },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
   });
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={messages.en}>
-        <MemoryRouter>
-          <OrdersPage />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  renderWithStore(store, <OrdersPage />);
   await waitFor(() => expect(store.getState().orders.ids).toHaveLength(rows.length));
 }
 

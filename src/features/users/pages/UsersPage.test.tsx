@@ -1,11 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { messages } from '@/app/i18n/allMessages';
 import { authSlice, initialState as signedOut } from '@/features/auth/authSlice';
+import { renderWithStore } from '@/app/testing/renderWithStore';
 import type { AccountsApi } from '@/shared/accounts';
 import type { ThunkExtra } from '@/shared/entitySlice';
 import type { EntityApi } from '@/shared/rtdb';
@@ -43,15 +40,7 @@ describe('UsersPage', () => {
       },
       middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
     });
-    render(
-      <Provider store={store}>
-        <IntlProvider locale="en" messages={messages.en}>
-          <MemoryRouter>
-            <UsersPage />
-          </MemoryRouter>
-        </IntlProvider>
-      </Provider>,
-    );
+    renderWithStore(store, <UsersPage />);
     expect(store.getState().users.loading).toBe(true);
     await user.click(await screen.findByRole('button', { name: 'Delete Mia Member' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm action' });
