@@ -168,16 +168,18 @@ export async function stopLeftovers(
     const deadline = Date.now() + graceMs;
     const alive = () => entries.filter((entry) => survivors(entry, listProcesses()).length > 0);
     const orphansStopped = new Set<RecordedProcess>();
-    while (alive().length > 0 && Date.now() < deadline) {
+    while (Date.now() < deadline) {
+      // One `ps` per round, for both what is still alive and whose leader has gone.
+      const processes = listProcesses();
+      const remaining = entries.filter((entry) => survivors(entry, processes).length > 0);
+      if (remaining.length === 0) break;
       // firebase-tools exits on SIGINT without stopping the function workers of a run whose owner
       // was killed, and a worker ignores a first SIGINT (firebase-tools' runtime asks for a
       // second): once a group's leader is gone, what it left gets the SIGTERM that firebase-tools
       // sends its workers, instead of waiting out the grace.
-      const processes = listProcesses();
-      for (const entry of entries) {
-        const left = survivors(entry, processes);
-        if (!entry.group || orphansStopped.has(entry) || left.length === 0) continue;
-        if (left.some((p) => p.pid === entry.pid)) continue;
+      for (const entry of remaining) {
+        if (!entry.group || orphansStopped.has(entry)) continue;
+        if (survivors(entry, processes).some((p) => p.pid === entry.pid)) continue;
         orphansStopped.add(entry);
         say(`${entry.name} (pid ${entry.pid}) exited; stopping what it left in its group`);
         signal(entry, 'SIGTERM');

@@ -222,8 +222,8 @@ describe('the production build (dist/)', () => {
       ).toBe(true);
     }
     for (const locale of ['en', 'es']) {
+      const words = map.words[locale]!.full!;
       for (const part of ['core', 'full']) {
-        const words = map.words[locale]!.full!;
         expect(words.some((href) => href.startsWith(`/assets/${locale}.${part}-`))).toBe(true);
       }
     }
