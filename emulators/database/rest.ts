@@ -2,7 +2,8 @@
  * REST API (https://firebase.google.com/docs/reference/rest/database): GET/PUT/PATCH/POST/DELETE
  * on `/<path>.json`, with `ns`, `auth` / `access_token` / `Authorization: Bearer`, `print`, `format=export`,
  * `shallow`, `orderBy` + range/limit parameters, ETags; errors as `{"error": "<text>"}` with
- * Firebase's status codes (400 bad input, 401 denied or bad token, 404, 405, 412, 413).
+ * Firebase's status codes (400 bad input, 401 denied or bad token, 404, 405, 412, 413); a GET with
+ * `Accept: text/event-stream` streams the location's changes (eventStream.ts).
  * Writes go through {@link Namespace.write}, so rules and listener pushes are the same as for
  * WebSocket clients.
  */
@@ -15,6 +16,7 @@ import {
   type Principal,
   principalFromCredential,
 } from './rules/auth.js';
+import { openEventStream, wantsEventStream } from './eventStream.js';
 import { hashNode } from './tree/hash.js';
 import { Branch, type DataNode, nodeToJSON } from './tree/node.js';
 import { MAX_NAME, MIN_NAME, type Index } from './tree/ordering.js';
@@ -317,6 +319,7 @@ export async function handleRest(
             400,
             `Index not defined, add ".indexOn": "${unindexed}", for path "/${path.join('/')}", to the rules`,
           );
+        if (wantsEventStream(req)) return openEventStream(ns, path, query, req, res);
         const node = ns.store.get(path);
         const result = isFiltering(query) ? queryResultNode(node, query) : node;
         const body = shallow

@@ -26,3 +26,13 @@ export function registerAuth(auth: Auth): void {
 export function signedInUid(app: FirebaseApp): string | undefined {
   return authByApp.get(app)?.currentUser?.uid;
 }
+
+/**
+ * The ID token of the user signed in to `app` through its registered Auth (Auth refreshes one
+ * that has expired), or null when nobody is: the credential of requests made outside the SDKs
+ * (the lists' REST streams, shared/listStream).
+ */
+export async function signedInIdToken(app: FirebaseApp): Promise<string | null> {
+  const user = authByApp.get(app)?.currentUser;
+  return user ? user.getIdToken() : null;
+}

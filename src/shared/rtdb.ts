@@ -4,7 +4,15 @@
  * loaded database from shared/firebase.
  */
 import type { Database } from 'firebase/database';
+import { signedInIdToken } from './appAuth';
 import { database } from './firebase';
+import { emulatorHost } from './firebaseConfig';
+import { restUrl } from './listStream/followList';
+import {
+  canFollowInWorker,
+  followInThisThread,
+  followInWorker,
+} from './listStream/listWorkerClient';
 import type { FileChanges, OwnedFile } from './ownedFiles';
 import type { ProgressHandler } from './upload';
 
@@ -52,6 +60,17 @@ export interface RtdbEntityOptions {
    * `orderBy` (the lists' default sort, newest first; `.indexOn` in the rules).
    */
   firstPage?: { orderBy: string; size: number };
+  /**
+   * Follow the list (`watch`) through the database's REST streaming instead of the SDK's
+   * listeners: in a browser in the list worker (shared/listStream), elsewhere in this thread.
+   * Default: for the large lists (those with a `firstPage`) where Web Workers exist (the app in
+   * a browser); the SDK's listeners elsewhere. A stream holds one HTTP connection to the
+   * database while the list is open (browsers allow six per host over HTTP/1.1), so the small
+   * lists, which the SDK handles in a few milliseconds, stay on its socket.
+   */
+  stream?: boolean;
+  /** The Database emulator's host, when the database is the local one (default the app's). */
+  host?: string;
 }
 
 /**
@@ -140,7 +159,14 @@ export function rtdbEntityApi<T extends { id: string }>(
   path: string,
   options: RtdbEntityOptions = {},
 ): EntityApi<T, RecordCreate<T>, RecordModify<T>> {
-  const { orderBy, connect = database, listPath = path, firstPage } = options;
+  const {
+    orderBy,
+    connect = database,
+    listPath = path,
+    firstPage,
+    stream = firstPage !== undefined && canFollowInWorker(),
+    host = emulatorHost,
+  } = options;
   const load = async () => {
     const db = await connect();
     const m = await import('firebase/database');
@@ -219,10 +245,14 @@ export function rtdbEntityApi<T extends { id: string }>(
             const wait = Math.max(0, lastFlush + gap - performance.now());
             timer = setTimeout(flush, wait);
           };
-          const put = (child: { key: string | null; val(): unknown }) => {
-            const key = child.key as string;
-            upserts.set(key, recordOf<T>(child));
+          const putRow = (key: string, row: T) => {
+            upserts.set(key, row);
             removals.delete(key);
+            schedule();
+          };
+          const removeRow = (key: string) => {
+            upserts.delete(key);
+            removals.add(key);
             schedule();
           };
           if (firstPage) {
@@ -237,18 +267,32 @@ export function rtdbEntityApi<T extends { id: string }>(
               // The listeners below report a failed read.
             }
           }
+          const databaseURL = db.app.options.databaseURL;
+          if (stream && databaseURL) {
+            // The list's rows come from REST streaming, in a browser through the list worker
+            // (parsed off the main thread, given in parts of a few thousand rows): the SDK would
+            // handle the whole list's message, child events and tree in one long task.
+            const follow = canFollowInWorker() ? followInWorker : followInThisThread;
+            detach = [
+              follow(restUrl(databaseURL, listPath, host || undefined), {
+                idToken: () => signedInIdToken(db.app),
+                onRows(rows) {
+                  for (const row of rows.upserts) putRow(row.id, row as unknown as T);
+                  for (const key of rows.removals) removeRow(key);
+                  if (rows.initial && rows.complete) flush();
+                },
+                onError,
+              }),
+              () => clearTimeout(timer),
+            ];
+            return;
+          }
+          const put = (child: { key: string | null; val(): unknown }) =>
+            putRow(child.key as string, recordOf<T>(child));
           detach = [
             m.onChildAdded(target, put, onError),
             m.onChildChanged(target, put, onError),
-            m.onChildRemoved(
-              target,
-              (child) => {
-                upserts.delete(child.key as string);
-                removals.add(child.key as string);
-                schedule();
-              },
-              onError,
-            ),
+            m.onChildRemoved(target, (child) => removeRow(child.key as string), onError),
             m.onValue(target, () => initial && flush(), onError, { onlyOnce: true }),
             () => clearTimeout(timer),
           ];

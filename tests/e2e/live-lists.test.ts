@@ -103,6 +103,14 @@ describe('two admins', () => {
     const other = await adminSession('live-other');
     accounts.push(one.admin, other.admin);
 
+    // The lists follow their rows through the database's REST streaming, requested by the list
+    // worker off the page's main thread (shared/listStream), not through the SDK's socket.
+    const streams: string[] = [];
+    other.page.context().on('request', (request) => {
+      if (request.headers().accept?.includes('text/event-stream'))
+        streams.push(new URL(request.url()).pathname);
+    });
+
     // The other admin has three lists open, one per tab.
     const ordersTab = await openList(other.page, '/orders');
     const subjectsTab = await openList(await tab(other.page), '/subjects');
@@ -116,6 +124,10 @@ describe('two admins', () => {
     await expect.poll(() => subjectTable.textContent()).toMatch(/40\.00/);
     const studentRow = studentsTab.getByRole('row').filter({ hasText: studentName });
     await studentRow.waitFor();
+    expect(streams).toEqual(expect.arrayContaining(['/lists/orders.json', '/lists/students.json']));
+    expect(studentsTab.workers().map((worker) => worker.url())).toEqual([
+      expect.stringMatching(/listWorker/),
+    ]);
 
     // 1. Approval.
     const p = one.page;

@@ -1,6 +1,6 @@
 /**
- * Following a list (shared/rtdb `watch`) against the local backend, through
- * the real web SDK signed in as an admin: the first page arrives by its indexed query before the
+ * Following a list (shared/rtdb `watch`) against the local backend, through the real web SDK
+ * signed in as an admin, both with the SDK's listeners and through REST streaming: the first page arrives by its indexed query before the
  * whole list, the whole list then comes as one batch, and a change by another client arrives as a
  * batch of just that row; after `stop` nothing more arrives. A first page read early (a list
  * screen opened directly) is what the next watch shows first, once. The students' records here
@@ -13,6 +13,7 @@ import { listPath } from '@/shared/domain/derived/listRows';
 import { rtdbEntityApi, type WatchBatch } from '@/shared/rtdb';
 import {
   adminApp,
+  backend,
   createAccount,
   deleteAccount,
   removePaths,
@@ -31,6 +32,8 @@ const PAGE = 3;
 /** Far in the future: newer than any other test's student. */
 const BASE = 4_000_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
 const ids = Array.from({ length: COUNT }, (_, i) => `${uniqueId('watch')}-${i}`);
+/** The same for the test through REST streaming, dated after them. */
+const streamIds = Array.from({ length: COUNT }, (_, i) => `${uniqueId('stream')}-${i}`);
 /** The early read's test: three students newer than those above. */
 const EARLY_BASE = BASE + 1_000;
 const earlyIds = Array.from({ length: 3 }, (_, i) => `${uniqueId('early')}-${i}`);
@@ -43,9 +46,9 @@ beforeAll(async () => {
   web = await signedInWebApp(admin.email, admin.password);
   await writeRecords(
     Object.fromEntries(
-      ids.map((id, i) => [
+      [...ids, ...streamIds].map((id, i) => [
         `students/${id}`,
-        { ...studentRecord(`Watched ${i}`), id, createdAt: BASE + i },
+        { ...studentRecord(`Watched ${i % COUNT}`), id, createdAt: BASE + i },
       ]),
     ),
   );
@@ -53,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await removePaths(
-    ...[...ids, ...earlyIds].map((id) => `students/${id}`),
+    ...[...ids, ...streamIds, ...earlyIds].map((id) => `students/${id}`),
     `${listPath('students')}/${earlyIds[2]}`,
   );
   await web?.close();
@@ -74,12 +77,23 @@ async function watchUntilWhole(api: ReturnType<typeof rtdbEntityApi<Row>>, error
   return { batches, errors, stop };
 }
 
-describe('watch', () => {
+/**
+ * The two ways a list is followed: the SDK's listeners, and the REST streaming the app uses in a
+ * browser (in the list worker there; here the same code in this thread).
+ */
+const FOLLOWS = [
+  { follow: 'the SDK', stream: false, rows: ids, base: BASE },
+  { follow: 'REST streaming', stream: true, rows: streamIds, base: BASE + COUNT },
+] as const;
+
+describe.each(FOLLOWS)('watch through $follow', ({ stream, rows: ids, base }) => {
   it('first page by its query, then the whole list, then one changed row; stop detaches', async () => {
     const api = rtdbEntityApi<Row>('students', {
       connect: async () => web.database,
       listPath: listPath('students'),
       firstPage: { orderBy: 'createdAt', size: PAGE },
+      stream,
+      host: backend.database.host,
     });
     // Connected first, as in the app (the dashboard has read before a list opens): requests
     // queued before the connection are sent listens first.
@@ -87,10 +101,10 @@ describe('watch', () => {
     const { batches, errors, stop } = await watchUntilWhole(api);
     expect(errors).toEqual([]);
 
-    // The first page: the PAGE newest rows, before the whole list.
+    // The first page: the PAGE newest rows (of both tests' students), before the whole list.
     const first = batches[0]!;
     expect(first.initial).toBe(false);
-    expect(first.upserts.map((r) => r.id).sort()).toEqual(ids.slice(COUNT - PAGE).sort());
+    expect(first.upserts.map((r) => r.id).sort()).toEqual(streamIds.slice(COUNT - PAGE).sort());
     const whole = batches.find((b) => b.initial)!;
     expect(whole.upserts.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
     expect(whole.upserts.find((r) => r.id === ids[0])).toMatchObject({ name: 'Watched 0' });
@@ -99,7 +113,7 @@ describe('watch', () => {
     // files add and remove students meanwhile, so the batch carrying this row is looked for.
     const count = batches.length;
     await writeRecords({
-      [`students/${ids[1]}`]: { ...studentRecord('Renamed'), id: ids[1], createdAt: BASE + 1 },
+      [`students/${ids[1]}`]: { ...studentRecord('Renamed'), id: ids[1], createdAt: base + 1 },
     });
     const renamed = () => batches.slice(count).find((b) => b.upserts.some((r) => r.id === ids[1]));
     await expect.poll(() => renamed(), { timeout: 10_000 }).toBeDefined();
@@ -122,7 +136,38 @@ describe('watch', () => {
     expect(batches.length).toBe(after);
     expect(errors).toEqual([]);
   });
+});
 
+describe('watch through REST streaming: the rules', () => {
+  it('a staff member, whom the rules do not let read the list, gets PERMISSION_DENIED', async () => {
+    const staff = await createAccount({ isAdmin: false });
+    const staffWeb = await signedInWebApp(staff.email, staff.password);
+    try {
+      const api = rtdbEntityApi<Row>('students', {
+        connect: async () => staffWeb.database,
+        listPath: listPath('students'),
+        stream: true,
+        host: backend.database.host,
+      });
+      const errors: Error[] = [];
+      const batches: WatchBatch<Row>[] = [];
+      const stop = api.watch!(
+        (batch) => batches.push(batch),
+        (error) => errors.push(error),
+      );
+      await expect.poll(() => errors.length, { timeout: 10_000 }).toBe(1);
+      stop();
+      expect(errors[0]).toMatchObject({ code: 'PERMISSION_DENIED' });
+      expect(errors[0]!.message).toMatch(/^permission_denied at \/lists\/students/);
+      expect(batches).toEqual([]);
+    } finally {
+      await staffWeb.close();
+      await deleteAccount(staff.uid);
+    }
+  });
+});
+
+describe('watch', () => {
   it('shows a first page read early (readFirstPageEarly) instead of reading it again, once', async () => {
     const student = (i: number) => ({
       [`students/${earlyIds[i]}`]: {

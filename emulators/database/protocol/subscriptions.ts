@@ -68,6 +68,11 @@ export class SubscriptionIndex {
   private readonly root = newTrie(null, '');
   private count = 0;
 
+  /** How many listens are active. */
+  get size(): number {
+    return this.count;
+  }
+
   add(sub: Subscription): void {
     let node = this.root;
     for (const key of sub.path) {

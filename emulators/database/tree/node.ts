@@ -334,7 +334,7 @@ export function nodeToJSON(node: DataNode | null, exportFormat: boolean): unknow
  * The plain JSON (priorities dropped, index-keyed objects as arrays: {@link nodeToJSON}'s rule)
  * of a value in export format.
  */
-function plainOfExport(json: unknown): unknown {
+export function plainOfExport(json: unknown): unknown {
   if (json === null || typeof json !== 'object') return json;
   const obj = json as Record<string, unknown>;
   if ('.value' in obj) return obj['.value'];
