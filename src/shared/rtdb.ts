@@ -6,7 +6,7 @@
 import type { Database } from 'firebase/database';
 import { signedInIdToken } from './appAuth';
 import { database } from './firebase';
-import { emulatorHost } from './firebaseConfig';
+import { emulatorHost, usesEmulators } from './firebaseConfig';
 import { restUrl } from './listStream/followList';
 import {
   canFollowInWorker,
@@ -69,8 +69,8 @@ export interface RtdbEntityOptions {
    * lists, which the SDK handles in a few milliseconds, stay on its socket.
    */
   stream?: boolean;
-  /** The Database emulator's host, when the database is the local one (default the app's). */
-  host?: string;
+  /** The Database emulator's `host:port`, when the database is the local one (the app's). */
+  emulator?: string;
 }
 
 /**
@@ -165,7 +165,8 @@ export function rtdbEntityApi<T extends { id: string }>(
     listPath = path,
     firstPage,
     stream = firstPage !== undefined && canFollowInWorker(),
-    host = emulatorHost,
+    // The production build has no emulator wiring (usesEmulators is false there).
+    emulator = usesEmulators ? `${emulatorHost}:9000` : undefined,
   } = options;
   const load = async () => {
     const db = await connect();
@@ -274,7 +275,7 @@ export function rtdbEntityApi<T extends { id: string }>(
             // handle the whole list's message, child events and tree in one long task.
             const follow = canFollowInWorker() ? followInWorker : followInThisThread;
             detach = [
-              follow(restUrl(databaseURL, listPath, host || undefined), {
+              follow(restUrl(databaseURL, listPath, emulator), {
                 idToken: () => signedInIdToken(db.app),
                 onRows(rows) {
                   for (const row of rows.upserts) putRow(row.id, row as unknown as T);

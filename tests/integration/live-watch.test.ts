@@ -93,7 +93,7 @@ describe.each(FOLLOWS)('watch through $follow', ({ stream, rows: ids, base }) =>
       listPath: listPath('students'),
       firstPage: { orderBy: 'createdAt', size: PAGE },
       stream,
-      host: backend.database.host,
+      emulator: `${backend.database.host}:${backend.database.port}`,
     });
     // Connected first, as in the app (the dashboard has read before a list opens): requests
     // queued before the connection are sent listens first.
@@ -147,7 +147,7 @@ describe('watch through REST streaming: the rules', () => {
         connect: async () => staffWeb.database,
         listPath: listPath('students'),
         stream: true,
-        host: backend.database.host,
+        emulator: `${backend.database.host}:${backend.database.port}`,
       });
       const errors: Error[] = [];
       const batches: WatchBatch<Row>[] = [];

@@ -10,6 +10,7 @@
  * - callable functions (`<region>-<project>.cloudfunctions.net/<name>`): the Functions emulator;
  * - Realtime Database REST (`https://<ns>.firebasedatabase.app/<path>.json`, `*.firebaseio.com`;
  *   the public pages read an order's public facts so): the Database emulator, namespace renamed;
+ *   a REST stream (the large lists) gets the value as its one event, then ends;
  * - the Realtime Database WebSocket (`wss://<ns>.firebasedatabase.app/.ws`, `*.firebaseio.com`):
  *   piped to the Database emulator's, namespace renamed, and the handshake's host answered as the
  *   production one (else the SDK would reconnect to the emulator's host);
@@ -51,6 +52,18 @@ export function localUrl(url: URL): string | null {
 async function answer(route: Route): Promise<void> {
   const target = localUrl(new URL(route.request().url()));
   if (!target) return route.abort('blockedbyclient');
+  if (route.request().headers().accept?.includes('text/event-stream')) {
+    // playwright answers a route only with a whole body, and a REST stream never ends: it gets
+    // the location's value as the stream's first event, then its end (the client reconnects).
+    const value = await route.fetch({ url: target, headers: { accept: 'application/json' } });
+    if (!value.ok()) return route.fulfill({ response: value });
+    const event = `event: put\ndata: {"path":"/","data":${await value.text()}}\n\n`;
+    return route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream', 'access-control-allow-origin': '*' },
+      body: event,
+    });
+  }
   const response = await route.fetch({ url: target });
   await route.fulfill({ response });
 }

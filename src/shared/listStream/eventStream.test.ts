@@ -37,6 +37,7 @@ describe('ListRows', () => {
       upserts: [{ id: 'c', name: 'C2', phone: '1' }],
       removals: [],
     });
+    expect(rows.patch('/c', { name: 'C2' })).toEqual({ upserts: [], removals: [] });
     expect(rows.put('/b', null)).toEqual({ upserts: [], removals: ['b'] });
     expect(rows.put('/missing', null)).toEqual({ upserts: [], removals: [] });
     expect(rows.size).toBe(1);
@@ -64,9 +65,13 @@ describe('restUrl', () => {
       'https://db1.europe-west1.firebasedatabase.app/lists/orders.json',
     );
     expect(
-      restUrl('http://127.0.0.1:9000?ns=demo-tuition-default-rtdb', 'lists/students', '127.0.0.1'),
+      restUrl(
+        'http://127.0.0.1:9000?ns=demo-tuition-default-rtdb',
+        'lists/students',
+        '127.0.0.1:9000',
+      ),
     ).toBe('http://127.0.0.1:9000/lists/students.json?ns=demo-tuition-default-rtdb');
-    expect(restUrl('https://x.firebaseio.com', 'a b/c', 'localhost')).toBe(
+    expect(restUrl('https://x.firebaseio.com', 'a b/c', 'localhost:9000')).toBe(
       'http://localhost:9000/a%20b/c.json?ns=x',
     );
   });

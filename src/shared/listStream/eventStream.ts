@@ -72,12 +72,7 @@ export class ListRows {
     if (segments.length === 0) {
       const next = isObject(data) ? data : {};
       for (const key of this.rows.keys()) if (!(key in next)) this.remove(key, changed, removed);
-      for (const [key, value] of Object.entries(next)) {
-        const old = this.rows.get(key);
-        // A reconnection's whole list: only rows that differ are changes.
-        if (old !== undefined && JSON.stringify(old) === JSON.stringify(value)) continue;
-        this.set(key, value, changed, removed);
-      }
+      for (const [key, value] of Object.entries(next)) this.set(key, value, changed, removed);
       return;
     }
     const [key, ...rest] = segments as [string, ...string[]];
@@ -86,6 +81,10 @@ export class ListRows {
 
   private set(key: string, value: unknown, changed: Set<string>, removed: Set<string>): void {
     if (value === null || value === undefined) return this.remove(key, changed, removed);
+    const old = this.rows.get(key);
+    // A write of the values a row already has (a reconnection's whole list, a trigger rewriting
+    // a row as it was) changes nothing, as the SDK raises no child_changed for it.
+    if (old !== undefined && JSON.stringify(old) === JSON.stringify(value)) return;
     this.rows.set(key, value);
     changed.add(key);
     removed.delete(key);

@@ -37,6 +37,9 @@ export interface FollowListOptions {
   retryDelayMs?(attempt: number): number;
 }
 
+/** How long a stream must have stayed open for its end to count as a first failure (ms). */
+const STREAM_SERVED_MS = 30_000;
+
 const denied = (url: string): ListStreamError =>
   new ListStreamError(
     `permission_denied at ${new URL(url).pathname}: Client doesn't have permission to access the desired data.`,
@@ -86,6 +89,7 @@ export async function followList(options: FollowListOptions): Promise<void> {
       await sleep(retryDelayMs(attempt++), signal);
       continue;
     }
+    const openedAt = Date.now();
     const events: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (event) => events.push(event) });
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -99,7 +103,6 @@ export async function followList(options: FollowListOptions): Promise<void> {
           if (event.event === 'put' || event.event === 'patch') {
             const { path, data } = JSON.parse(event.data) as { path: string; data: unknown };
             const changes = event.event === 'put' ? rows.put(path, data) : rows.patch(path, data);
-            attempt = 0;
             if (initial || changes.upserts.length > 0 || changes.removals.length > 0)
               options.onChanges({ ...changes, initial });
             initial = false;
@@ -117,6 +120,9 @@ export async function followList(options: FollowListOptions): Promise<void> {
       if (signal.aborted) return;
     }
     await reader.cancel().catch(() => undefined);
+    // A stream that served a while starts the waits again; one that keeps ending at once (a
+    // proxy that buffers, an overloaded server) waits longer each time.
+    if (Date.now() - openedAt > STREAM_SERVED_MS) attempt = 0;
     if (!reconnect) await sleep(retryDelayMs(attempt++), signal);
   }
 }
@@ -124,15 +130,14 @@ export async function followList(options: FollowListOptions): Promise<void> {
 /**
  * The REST URL of `path` in the database at `databaseURL` (a FirebaseOptions `databaseURL`:
  * `https://<ns>.firebaseio.com`, a regional `https://<ns>.<region>.firebasedatabase.app`, or the
- * emulator's `http://host:port?ns=<ns>`), on the emulator at `emulatorHost`:9000 when given, as
- * `connectDatabaseEmulator` directs the SDK (namespace in `ns`).
+ * emulator's `http://host:port?ns=<ns>`); on the Database emulator at `emulator` (`host:port`)
+ * when given, as `connectDatabaseEmulator` directs the SDK (the namespace in `ns`).
  */
-export function restUrl(databaseURL: string, path: string, emulatorHost?: string): string {
+export function restUrl(databaseURL: string, path: string, emulator?: string): string {
   const base = new URL(databaseURL);
   const ns = base.searchParams.get('ns') ?? base.hostname.split('.')[0]!;
   const encoded = path.split('/').map(encodeURIComponent).join('/');
-  if (emulatorHost)
-    return `http://${emulatorHost}:9000/${encoded}.json?ns=${encodeURIComponent(ns)}`;
+  if (emulator) return `http://${emulator}/${encoded}.json?ns=${encodeURIComponent(ns)}`;
   const target = new URL(`/${encoded}.json`, base.origin);
   if (base.searchParams.has('ns')) target.searchParams.set('ns', ns);
   return target.toString();
