@@ -42,7 +42,7 @@ const STREAM_SERVED_MS = 30_000;
 
 const denied = (url: string): ListStreamError =>
   new ListStreamError(
-    `permission_denied at ${new URL(url).pathname}: Client doesn't have permission to access the desired data.`,
+    `permission_denied at ${new URL(url).pathname.replace(/\.json$/, '')}: Client doesn't have permission to access the desired data.`,
     'PERMISSION_DENIED',
   );
 
