@@ -6,6 +6,7 @@ import {
   STEPPED_ROWS,
   STEPS_FAILED,
   type ThunkExtra,
+  newestFirst,
 } from './entitySlice';
 import type { EntityApi, WatchBatch } from './rtdb';
 import { sessionCleared } from './session';
@@ -106,6 +107,26 @@ const flagsLoading = {
   success: false,
   deleted: false,
 };
+
+describe('newestFirst', () => {
+  it('orders by createdAt, newest first, and equal times by key, last first (a first page)', () => {
+    // An RTDB query orders equal values by key: limitToLast(2) of these reads c and b (then
+    // shown c, b), so the whole list sorted must start with c, b too.
+    const rows = [
+      { id: 'a', createdAt: 1 },
+      { id: 'b', createdAt: 2 },
+      { id: 'd', createdAt: 1 },
+      { id: 'c', createdAt: 2 },
+    ];
+    expect([...rows].sort(newestFirst).map((r) => r.id)).toEqual(['c', 'b', 'd', 'a']);
+    expect(
+      [...rows]
+        .reverse()
+        .sort(newestFirst)
+        .map((r) => r.id),
+    ).toEqual(['c', 'b', 'd', 'a']);
+  });
+});
 
 describe('createEntitySlice', () => {
   it('fetch sets loading, then fills data', async () => {

@@ -101,6 +101,20 @@ export interface EntityMessages {
   deleted?: string;
 }
 
+/**
+ * Newest first by `createdAt` (ms), and records created in the same millisecond by key, last key
+ * first: the order of a list's first page, which an indexed RTDB query reads
+ * (`orderByChild('createdAt').limitToLast(n)`: equal values ordered by key, shown from the last),
+ * so the whole list, when it replaces that page, keeps the rows it showed where they were.
+ * Keys compare by code unit, as RTDB orders keys that are not integers (Auth uids, push ids).
+ */
+export function newestFirst(
+  a: { id: string; createdAt: number },
+  b: { id: string; createdAt: number },
+): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
 export interface EntitySliceOptions<T extends { id: string }> {
   /**
    * Slice name, action-type prefix, key of its api in ThunkExtra `apis` and, for

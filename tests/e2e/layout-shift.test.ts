@@ -9,6 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studentRecord } from '../integration/peopleFixtures';
+import { removePaths, uniqueId, writeRecords } from '../support/backend';
 import { adminSession, type AdminSession } from '../support/browser';
 
 let session: AdminSession | undefined;
@@ -88,4 +90,42 @@ describe('opening a list on a phone', () => {
       }
     });
   }
+});
+
+describe('the selection bar on a phone', () => {
+  const tag = uniqueId('bar').replaceAll('-', '').slice(-10);
+  const ids = [uniqueId('bar-a'), uniqueId('bar-b')];
+
+  beforeAll(async () => {
+    await writeRecords(
+      Object.fromEntries(
+        ids.map((id, i) => [`students/${id}`, { ...studentRecord(`Bar ${tag} ${i}`), id }]),
+      ),
+    );
+  });
+
+  afterAll(async () => {
+    await removePaths(...ids.map((id) => `students/${id}`));
+  });
+
+  it("keeps its height whether 'Select all N matching' is there or not (320 px)", async () => {
+    // The whole list replaces the persisted first page with a longer N: beside the bar's text
+    // the button would wrap to a second line only then, moving the table down.
+    const page = await session!.page.context().newPage();
+    try {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto(`/students?q=${tag}`);
+      const selectAll = page.getByRole('button', { name: /^Select all .* matching$/ });
+      await selectAll.waitFor();
+      // The bar: the parent of its live status text.
+      const bar = page.getByText('No rows selected', { exact: true }).locator('..');
+      const withButton = await bar.boundingBox();
+      await page.getByLabel('Search', { exact: true }).fill('no student is called this');
+      await selectAll.waitFor({ state: 'detached' });
+      const withoutButton = await bar.boundingBox();
+      expect(withoutButton?.height).toBe(withButton?.height);
+    } finally {
+      await page.close();
+    }
+  });
 });

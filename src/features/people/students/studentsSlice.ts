@@ -1,4 +1,4 @@
-import { createEntitySlice } from '@/shared/entitySlice';
+import { createEntitySlice, newestFirst } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { STUDENT_FILES } from '../files';
 import type { Student } from './types';
@@ -16,5 +16,5 @@ export const students = createEntitySlice<Student, RecordCreate<Student>, Record
     updated: 'Students.updated',
     deleted: 'Students.deleted',
   },
-  sortComparer: (a, b) => b.createdAt - a.createdAt,
+  sortComparer: newestFirst,
 });

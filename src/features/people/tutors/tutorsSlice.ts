@@ -1,4 +1,4 @@
-import { createEntitySlice } from '@/shared/entitySlice';
+import { createEntitySlice, newestFirst } from '@/shared/entitySlice';
 import type { RecordCreate, RecordModify } from '@/shared/rtdb';
 import { TUTOR_FILES } from '../files';
 import type { Tutor } from './types';
@@ -12,5 +12,5 @@ export const tutors = createEntitySlice<Tutor, RecordCreate<Tutor>, RecordModify
   name: 'tutors',
   files: TUTOR_FILES,
   messages: { created: 'Tutors.created', updated: 'Tutors.updated', deleted: 'Tutors.deleted' },
-  sortComparer: (a, b) => b.createdAt - a.createdAt,
+  sortComparer: newestFirst,
 });
