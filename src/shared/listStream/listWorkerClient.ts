@@ -38,6 +38,22 @@ function started(): Worker {
     type: 'module',
     name: 'lists',
   });
+  // A worker that cannot start (its script not loaded, refused by a Content-Security-Policy) or
+  // fails: each list it followed says so (a load error with its retry), none waits silently.
+  worker.onerror = (event: ErrorEvent) => {
+    event.preventDefault();
+    worker?.terminate();
+    worker = undefined;
+    const failed = [...followers.values()];
+    followers.clear();
+    for (const follower of failed)
+      follower.onError(
+        new ListStreamError(
+          `The list worker failed: ${event.message || 'not started'}`,
+          'WORKER_FAILED',
+        ),
+      );
+  };
   worker.onmessage = (event: MessageEvent<FromListWorker>) => {
     const message = event.data;
     const follower = followers.get(message.id);
