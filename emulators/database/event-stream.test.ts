@@ -105,6 +105,23 @@ describe('REST streaming', () => {
     await stream.close();
   });
 
+  it('two streams of one location with different queries each get their own result', async () => {
+    await rest('PUT', 'open/q', { a: { n: 1 }, b: { n: 5 } });
+    const high = await openStream('open/q', '&orderBy="n"&startAt=3');
+    const low = await openStream('open/q', '&orderBy="n"&endAt=3');
+    await rest('PUT', 'open/q/c', { n: 2 });
+    await rest('PUT', 'open/q/d', { n: 9 });
+    expect((await high.next(2)).map((e) => e.data)).toEqual([
+      { path: '/', data: { b: { n: 5 } } },
+      { path: '/', data: { b: { n: 5 }, d: { n: 9 } } },
+    ]);
+    expect((await low.next(2)).map((e) => e.data)).toEqual([
+      { path: '/', data: { a: { n: 1 } } },
+      { path: '/', data: { a: { n: 1 }, c: { n: 2 } } },
+    ]);
+    await Promise.all([high.close(), low.close()]);
+  });
+
   it('refuses a location the rules do not let the caller read, as a GET is refused', async () => {
     const response = await fetch(`${emu.url}/private.json?ns=es`, {
       headers: { Accept: 'text/event-stream' },

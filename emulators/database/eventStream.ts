@@ -83,7 +83,9 @@ export function openEventStream(
   });
   const tagged = isFiltering(query);
   const sub: Subscription = {
-    id: `sse|${path.join('/')}`,
+    // Path and query: listens with equal ids share one computed result per write
+    // (subscriptions.ts), so two streams of one location with different queries must differ.
+    id: `sse|${path.join('/')}|${JSON.stringify(query)}`,
     target: new EventStreamTarget(res, path.length),
     path,
     query,

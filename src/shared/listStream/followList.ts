@@ -46,13 +46,16 @@ const denied = (url: string): ListStreamError =>
     'PERMISSION_DENIED',
   );
 
+/** Waits `ms`, or less when `signal` aborts; leaves no listener on `signal` behind. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 
