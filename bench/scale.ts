@@ -43,7 +43,10 @@
  * the app; a copy given as `--app-root` may set some), in ms after the navigation's start, beside
  * the first row's paint (where the first page's time goes); `--profile-first-page dir` records a
  * CPU profile of each of those loads and prints the main thread's busy ms per 25 ms with the
- * heaviest functions; `--only first-page` stops after the sign-in and first-page figures.
+ * heaviest functions; `--only first-page` stops after the sign-in and first-page figures;
+ * `--profile-search dir` records the settled keystrokes on /students and /orders
+ * (`dir/{students,orders}-search.cpuprofile`) and each list's keystrokes and sort clicks from
+ * the first page on (`dir/{list}-first-page-{search,sort}.cpuprofile`), summarized the same way.
  *
  * The build is served over HTTP/2 with TLS, as Firebase Hosting serves it (a self-signed
  * certificate made for the run); `--http1` serves plain HTTP/1.1, where a screen's few dozen
@@ -278,6 +281,32 @@ const ONLY_FIRST_PAGE = option('only') === 'first-page';
 const ONLY_LISTS = option('only') === 'lists';
 /** `--profile-lists dir`: CPU profiles of each list's first seconds (see the module comment). */
 const PROFILE_LISTS = option('profile-lists');
+/** `--profile-search dir`: CPU profiles of the settled lists' keystrokes (module comment). */
+const PROFILE_SEARCH = option('profile-search');
+
+/**
+ * Runs `act` under Chromium's CPU profiler when `dir` is given, writing `dir/{name}.cpuprofile`
+ * and printing the main thread's busy stretches (summarizeProfile); else just runs it.
+ */
+async function profiled<T>(
+  cdp: CDPSession,
+  dir: string | undefined,
+  name: string,
+  act: () => Promise<T>,
+): Promise<T> {
+  if (dir === undefined) return act();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await act();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`\n${name}: CPU profile in ${file}; main thread:`);
+  for (const line of summarizeProfile(profile)) console.log(`  ${line}`);
+  return result;
+}
 
 /** A list measured from its first page on: its route, table name, headers and search words. */
 interface ListCase {
@@ -473,7 +502,11 @@ async function settledFigures(
   );
   figures.set(
     'students: keystroke in search to paint [p95 < 50 ms]',
-    stats(await timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim'])),
+    stats(
+      await profiled(cdp, PROFILE_SEARCH, 'students-search', () =>
+        timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim']),
+      ),
+    ),
   );
   await cdp.send('HeapProfiler.enable');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -667,7 +700,11 @@ async function measure(n: number, base: string, email: string, password: string)
     await settled(page);
     figures.set(
       'orders: keystroke in search to paint [p95 < 50 ms]',
-      stats(await timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa'])),
+      stats(
+        await profiled(cdp, PROFILE_SEARCH, 'orders-search', () =>
+          timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa']),
+        ),
+      ),
     );
   }
   await context.close();
@@ -713,12 +750,20 @@ async function listFigures(
       if (run === 0) {
         figures.set(
           `${list.name}: keystroke to paint from the first page on [p95 < 50 ms]`,
-          stats(await timeSearch(page, list.words)),
+          stats(
+            await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-search`, () =>
+              timeSearch(page, list.words),
+            ),
+          ),
         );
       } else if (run === 1) {
         figures.set(
           `${list.name}: sort click to paint from the first page on [p95 < 50 ms]`,
-          stats(await timeSort(page, list.sorts)),
+          stats(
+            await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-sort`, () =>
+              timeSort(page, list.sorts),
+            ),
+          ),
         );
       } else {
         await watchShown(
@@ -781,7 +826,10 @@ export async function runScaleBench(): Promise<void> {
     build: {
       outDir,
       emptyOutDir: true,
-      minify: PROFILE_LISTS === undefined && PROFILE_FIRST_PAGE === undefined,
+      minify:
+        PROFILE_LISTS === undefined &&
+        PROFILE_FIRST_PAGE === undefined &&
+        PROFILE_SEARCH === undefined,
     },
   });
   process.env.NODE_ENV = nodeEnv;

@@ -286,7 +286,7 @@ function DataTableView<T>({
     () => sortable.find(({ column }) => columnId(column as AnyColumn<T>) === sortId),
     [sortable, sortId],
   );
-  const { filtered, shown } = usePreparedRows({
+  const { filtered, shown, preparing } = usePreparedRows({
     data,
     sortBy,
     desc: sortDesc,
@@ -432,7 +432,7 @@ function DataTableView<T>({
   });
 
   /** Offers `rows` as the list's CSV file. */
-  const exportRows = (rows: T[]) => {
+  const exportRows = (rows: readonly T[]) => {
     // Each exported column as one or more titled cells.
     const exported = table.getAllLeafColumns().flatMap((c) => {
       const csv = c.columnDef.meta?.csv;
@@ -581,7 +581,8 @@ function DataTableView<T>({
             // Stripes would fall on the rows of hidden values; those rows carry their own border.
             className={`table is-fullwidth is-hoverable${hidden.size > 0 ? '' : ' is-striped'}${waiting ? ' is-waiting' : ''}`}
             aria-label={label}
-            aria-busy={loading}
+            // Busy too while rows or a sort asked for are prepared and the ones before still show.
+            aria-busy={loading || preparing}
             // Focus lands here after the row that held it is deleted, not on the page's top.
             tabIndex={-1}
           >

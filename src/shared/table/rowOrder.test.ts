@@ -164,6 +164,30 @@ describe('rowOrder', () => {
     expect(count).toBeGreaterThan(5);
   });
 
+  it("keeps a whole list's texts while its first page is searched, and gives the same sorted array for the same sort", () => {
+    // A list's first page searched while its whole rows are prepared (usePreparedRows): the whole
+    // rows' texts must still be there when they are shown, not computed again in one task.
+    const all = Array.from({ length: 6_000 }, (_, id) => ({ id, name: `Row ${id}` }));
+    const firstPage = all.slice(0, 50);
+    let computed = 0;
+    const index = searchIndex((r: (typeof all)[number]) => {
+      computed++;
+      return [r.name];
+    });
+    const value = (r: (typeof all)[number]) => r.name;
+    const prepared = sortRows(all, value, true, 'name');
+    runSteps(index.textsOfSteps(prepared));
+    expect(filterRows(sortRows(firstPage, value, true, 'name'), index, 'row 1')).toHaveLength(11);
+    // The render sorts the whole rows again: the same array, whose texts are kept.
+    const shown = sortRows(all, value, true, 'name');
+    expect(shown).toBe(prepared);
+    expect(sortRows(all, value, false, 'name')).toBe(sortRows(all, value, false, 'name'));
+    expect(index.known(shown)).toBe(true);
+    computed = 0;
+    expect(filterRows(shown, index, 'row 5999')).toEqual([all[5999]]);
+    expect(computed).toBe(0);
+  });
+
   it('filters by case-insensitive substring over the indexed texts only', () => {
     const rows = [
       { name: 'Ana Lim', email: 'ana@x.sg', secret: 'zzz' },

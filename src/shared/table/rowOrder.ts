@@ -347,8 +347,10 @@ export function prepareSortOrder<T>(
  * directions: rows with equal keys keep their input order. Empty values come last either way.
  *
  * The ascending order is computed once per `rows` array and `column` (O(n log n) key
- * comparisons plus one key per row) and kept while that array lives; descending and repeated
- * sorts derive from it in O(n).
+ * comparisons plus one key per row) and kept while that array lives; the descending order
+ * derives from it in O(n). Both are kept too: the same rows, column and direction give the same
+ * array, so what is kept per rows array downstream (a search index's texts) is found again by
+ * identity after a render or a preparation asked for the same sort.
  * @param column identifies what `value` reads (a column id, or the column definition itself,
  *   which changes when its labels do, e.g. with the language), so that the order and the rows'
  *   keys can be reused.
@@ -358,10 +360,22 @@ export function sortRows<T>(
   value: (row: T) => SortValue,
   desc: boolean,
   column: unknown = '',
-): T[] {
+): readonly T[] {
   const order = prepareSortOrder(rows, value, column);
-  if (!desc) return order.rows.slice();
-  // Descending: the filled part backwards, each run of equal keys turned back to input order.
+  let sorted = sortedOf.get(order);
+  if (!sorted) sortedOf.set(order, (sorted = {}));
+  if (desc) return (sorted.desc ??= descending(order)) as readonly T[];
+  return (sorted.asc ??= order.rows) as readonly T[];
+}
+
+/** The sorted arrays handed out per kept order (sortRows), ascending and descending. */
+const sortedOf = new WeakMap<
+  Ascending<unknown>,
+  { asc?: readonly unknown[]; desc?: readonly unknown[] }
+>();
+
+/** `order`'s rows descending: the filled part backwards, each run of equal keys in input order. */
+function descending<T>(order: Ascending<T>): T[] {
   const out: T[] = [];
   let end = order.filled;
   while (end > 0) {
@@ -379,28 +393,29 @@ export interface SearchIndex<T> {
   /** The search text of one row. */
   get(row: T): string;
   /**
-   * The search texts of `rows`, in their order: kept for the last rows array asked for, and derived
-   * from it when the new one differs by a few rows (a live change), so a keystroke scans an array
-   * of strings instead of looking each row up (under 50 ms at 50,000 rows).
+   * The search texts of `rows`, in their order: kept for each rows array asked for while it lives,
+   * and derived from the last one when a new one differs by a few rows (a live change), so a
+   * keystroke scans an array of strings instead of looking each row up (under 50 ms at 50,000
+   * rows).
    */
   textsOf(rows: readonly T[]): readonly string[];
   /** textsOf in steps (see Steps), for the browser's idle time. */
   textsOfSteps(rows: readonly T[]): Steps<readonly string[]>;
   /**
-   * True when textsOf(rows) costs O(n) (the texts of the last rows asked for, or derived from them
-   * for a few changed rows), false when every text must be computed.
+   * True when textsOf(rows) costs O(n) (texts kept for `rows`, or derived from the last rows asked
+   * for when a few rows changed), false when every text must be computed.
    */
   known(rows: readonly T[]): boolean;
   /**
    * The positions in `rows` of the rows whose text contains `q` (already trimmed and lower-cased,
-   * not empty), ascending. The answers for the last rows array are kept for a few queries: the
+   * not empty), ascending. The answers for each rows array are kept for a few queries: the
    * same query again (a Backspace) is a lookup, and a query containing a kept one ('an' after 'a')
    * scans only that one's matches, since a text containing 'an' contains 'a'.
    */
   matching(rows: readonly T[], q: string): Int32Array;
 }
 
-/** Queries whose matches a search index keeps for its last rows array. */
+/** Queries whose matches a search index keeps per rows array. */
 const KEPT_QUERIES = 16;
 
 /**
@@ -431,9 +446,18 @@ export function searchIndex<T>(
     if (typeof row === 'object' && row !== null) textCache.set(row, text);
     return text;
   };
-  let last: { rows: readonly T[]; texts: string[]; matches?: Map<string, Int32Array> } | undefined;
+  type Texts = { rows: readonly T[]; texts: string[]; matches?: Map<string, Int32Array> };
+  // The texts of every rows array asked for while it lives, so that a first page searched while
+  // the whole list is prepared does not replace the whole list's texts; and the last one asked
+  // for, from which a changed array's texts derive.
+  const byRows = new WeakMap<readonly T[], Texts>();
+  let last: Texts | undefined;
   function* textsOfSteps(rows: readonly T[]): Steps<readonly string[]> {
-    if (last?.rows === rows) return last.texts;
+    const kept = byRows.get(rows);
+    if (kept) {
+      last = kept;
+      return kept.texts;
+    }
     const diff = last && alignRows(last.rows, rows, Math.max(64, rows.length >> 4));
     const out = new Array<string>(rows.length);
     if (last && diff) {
@@ -451,17 +475,18 @@ export function searchIndex<T>(
       }
     }
     last = { rows, texts: out };
+    byRows.set(rows, last);
     return out;
   }
   const isKnown = (rows: readonly T[]) =>
-    !!last &&
-    (last.rows === rows ||
-      alignRows(last.rows, rows, Math.max(64, rows.length >> 4)) !== undefined);
+    byRows.has(rows) ||
+    (!!last && alignRows(last.rows, rows, Math.max(64, rows.length >> 4)) !== undefined);
   const textsOf = (rows: readonly T[]) => runSteps(textsOfSteps(rows));
   const matching = (rows: readonly T[], q: string): Int32Array => {
     const texts = textsOf(rows);
-    const kept = (last as NonNullable<typeof last>).matches ?? new Map<string, Int32Array>();
-    (last as NonNullable<typeof last>).matches = kept;
+    const entry = byRows.get(rows) as Texts;
+    const kept = entry.matches ?? new Map<string, Int32Array>();
+    entry.matches = kept;
     const known = kept.get(q);
     if (known) return known;
     // The narrowest kept answer of a query that `q` contains: its rows are the only candidates.
@@ -492,9 +517,13 @@ const searchTexts = new WeakMap<object, WeakMap<object, string>>();
  * keystroke or a live change costs one `includes` per row at most, and typing on ('a', 'an',
  * 'ana') or back (Backspace) only the rows of a kept answer (SearchIndex `matching`).
  */
-export function filterRows<T>(rows: readonly T[], index: SearchIndex<T>, query: string): T[] {
+export function filterRows<T>(
+  rows: readonly T[],
+  index: SearchIndex<T>,
+  query: string,
+): readonly T[] {
   const q = query.trim().toLocaleLowerCase();
-  if (q === '') return rows as T[];
+  if (q === '') return rows;
   const positions = index.matching(rows, q);
   const out = new Array<T>(positions.length);
   for (let i = 0; i < positions.length; i++) out[i] = rows[positions[i] as number] as T;

@@ -25,7 +25,7 @@ function setup(data: Row[], query = '') {
   );
 }
 
-const names = (list: Row[]) => list.map((r) => r.name);
+const names = (list: readonly Row[]) => list.map((r) => r.name);
 const sortedNames = (list: Row[]) =>
   names(list).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a > b ? 1 : 0));
 
@@ -57,6 +57,43 @@ describe('usePreparedRows', () => {
     rerender({ data: changed, query: '' });
     expect(result.current.shown).toBe(changed);
     expect(result.current.filtered[0]?.name).toBe('aaa first');
+  });
+
+  it('keeps the rows in the order shown until a sort asked for is prepared, then shows it', async () => {
+    const all = rows(6_000, 'sort');
+    const byId: SortableColumn<Row> = { column: { id: 'id' }, value: (r) => r.id };
+    const { result, rerender } = renderHook(
+      ({ sortBy }: { sortBy: SortableColumn<Row> }) =>
+        usePreparedRows({ data: all, sortBy, desc: false, sortable: [], index, query: '' }),
+      { initialProps: { sortBy: byName } },
+    );
+    expect(names(result.current.filtered)).toEqual(sortedNames(all));
+    expect(result.current.preparing).toBe(false);
+    // A header clicked before its order was prepared: no sort of 6,000 rows in this render.
+    rerender({ sortBy: byId });
+    expect(names(result.current.filtered)).toEqual(sortedNames(all));
+    expect(result.current.preparing).toBe(true);
+    await waitFor(() => expect(result.current.preparing).toBe(false));
+    const ids = all.map((r) => r.id).sort();
+    expect(result.current.filtered.map((r) => r.id)).toEqual(ids);
+    // Back to a prepared order, either way: at once.
+    rerender({ sortBy: byName });
+    expect(names(result.current.filtered)).toEqual(sortedNames(all));
+    expect(result.current.preparing).toBe(false);
+  });
+
+  it('keeps the rows shown until the texts of a search are prepared, then shows its matches', async () => {
+    const all = rows(6_000, 'find');
+    const { result, rerender } = setup(all);
+    expect(result.current.filtered).toHaveLength(6_000);
+    // Typed before the idle steps prepared the texts: no 6,000 texts computed in this render.
+    rerender({ data: all, query: 'find 12' });
+    expect(result.current.filtered).toHaveLength(6_000);
+    expect(result.current.preparing).toBe(true);
+    await waitFor(() => expect(result.current.preparing).toBe(false));
+    const matches = all.filter((r) => `${r.name} ${r.id}`.includes('find 12'));
+    expect(result.current.filtered).toHaveLength(matches.length);
+    expect(names(result.current.filtered)).toEqual(sortedNames(matches));
   });
 
   it('shows small arrays at once', () => {

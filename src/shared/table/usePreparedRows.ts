@@ -5,11 +5,12 @@
  *
  * - A rows array whose order and search texts cost O(n) (a small list, the same array, or a live
  *   change of a few rows: rowOrder's `orderKnown` and `SearchIndex.known`) is shown at once.
- * - Another (a list's whole rows after its first page) is prepared first, in slices of at most
- *   PREPARE_SLICE_MS between which the browser handles input and paints: the order of the sorted
- *   column, then the search texts of that order. Until then the table keeps showing the rows it
- *   showed (the first page); then it shows the new ones, and searching or sorting them again
- *   costs one pass.
+ * - Another (a list's whole rows after its first page), or a sort whose order is not prepared
+ *   yet (a header clicked before the idle steps below reached it), is prepared first, in slices
+ *   of at most PREPARE_SLICE_MS between which the browser handles input and paints: the order of
+ *   the sorted column, then the search texts of that order. Until then the table keeps showing
+ *   the rows it showed, in the order it showed them (and says it is busy); then it shows the new
+ *   ones, and searching or sorting them again costs one pass.
  * - Once shown, the other sortable columns' orders and the texts are prepared while the browser
  *   is idle (requestIdleCallback, slices of at most IDLE_SLICE_MS), so a first click on any
  *   header costs O(n) too.
@@ -45,14 +46,24 @@ function whenIdle(slice: (deadline?: IdleDeadline) => void): void {
   else setTimeout(slice, 50);
 }
 
+/** What the table shows: a rows array, the sort and the search it is shown with. */
+interface Shown<T> {
+  data: T[];
+  sortBy: SortableColumn<T> | undefined;
+  desc: boolean;
+  query: string;
+}
+
 /**
  * See the module comment.
  * @param data the rows, in the order they come
  * @param sortBy the sorted column, if any; `desc` its direction
  * @param sortable every sortable column (prepared in idle time)
  * @param index the search texts (rowOrder `searchIndex`); `query` the search box's text
- * @returns `filtered`: the rows to page through, sorted and matching `query`; `shown`: the rows
- *   array they come from (`data`, or while it is prepared the one shown before)
+ * @returns `filtered`: the rows to page through, sorted and matching the search; `shown`: the
+ *   rows array they come from (`data`, or while it is prepared the one shown before);
+ *   `preparing`: true while the rows, sort or search asked for are prepared and the ones before
+ *   still show
  */
 export function usePreparedRows<T>({
   data,
@@ -68,28 +79,65 @@ export function usePreparedRows<T>({
   sortable: readonly SortableColumn<T>[];
   index: SearchIndex<T>;
   query: string;
-}): { filtered: T[]; shown: T[] } {
-  const [shownData, setShownData] = useState(data);
+}): { filtered: readonly T[]; shown: T[]; preparing: boolean } {
+  const [before, setBefore] = useState<Shown<T>>({ data, sortBy, desc, query });
+  const small = data.length <= AT_ONCE_ROWS;
+  // The rows asked for in their order, where that costs O(n) at most: the rows and sort shown
+  // already (the first ones given are sorted in the render, as nothing was shown before them), a
+  // kept order, or one that follows from a kept one (a live change). Undefined when it needs a
+  // sort: a list's whole rows after its first page, or a header clicked before the idle steps
+  // below reached it (sorting 50,000 rows at once held the click's paint: docs/performance.md,
+  // "How a list reads").
+  const orderReady =
+    small ||
+    !sortBy ||
+    (data === before.data && sortBy === before.sortBy) ||
+    orderKnown(data, sortBy.column);
+  const askedSorted = useMemo(
+    () =>
+      orderReady && sortBy
+        ? sortRows(data, sortBy.value, desc, sortBy.column)
+        : orderReady
+          ? data
+          : undefined,
+    [orderReady, data, sortBy, desc],
+  );
+  // A search needs the texts of those rows in that order; without them, scanning would compute
+  // 50,000 texts in the render.
   const atOnce =
-    data === shownData ||
-    data.length <= AT_ONCE_ROWS ||
-    (sortBy ? orderKnown(data, sortBy.column) : index.known(data));
+    askedSorted !== undefined && (small || query.trim() === '' || index.known(askedSorted));
+  const asked: Shown<T> = { data, sortBy, desc, query };
+  const same =
+    data === before.data &&
+    sortBy === before.sortBy &&
+    desc === before.desc &&
+    query === before.query;
   // Adopted during render (React's pattern for state that follows a prop): no extra commit.
-  if (atOnce && data !== shownData) setShownData(data);
-  const shown = atOnce ? data : shownData;
+  if (atOnce && !same) setBefore(asked);
+  const shown = atOnce ? asked : before;
+  const shownData = shown.data;
 
   const sorted = useMemo(
-    () => (sortBy ? sortRows(shown, sortBy.value, desc, sortBy.column) : shown),
-    [shown, sortBy, desc],
+    () =>
+      atOnce && askedSorted
+        ? askedSorted
+        : shown.sortBy
+          ? sortRows(shownData, shown.sortBy.value, shown.desc, shown.sortBy.column)
+          : shownData,
+    [atOnce, askedSorted, shownData, shown.sortBy, shown.desc],
   );
-  const filtered = useMemo(() => filterRows(sorted, index, query), [sorted, index, query]);
+  const filtered = useMemo(
+    () => filterRows(sorted, index, shown.query),
+    [sorted, index, shown.query],
+  );
 
-  // A large new rows array: its order and texts in short slices, then shown.
+  // Rows, a sort or a search not yet prepared: the order, then the texts of that order, in short
+  // slices; then shown (with the search asked for then, once its texts are known).
   useEffect(() => {
     if (atOnce) return;
     let cancelled = false;
     function* prepare(): Steps<void> {
-      let rows = data;
+      let rows: readonly T[] = data;
       if (sortBy) {
         yield* prepareSortOrderSteps(data, sortBy.value, sortBy.column);
         rows = sortRows(data, sortBy.value, desc, sortBy.column);
@@ -101,7 +149,7 @@ export function usePreparedRows<T>({
       soon,
       PREPARE_SLICE_MS,
       () => cancelled,
-      () => setShownData(data),
+      () => setBefore((shownBefore) => ({ ...shownBefore, data, sortBy, desc })),
     );
     return () => {
       cancelled = true;
@@ -114,13 +162,13 @@ export function usePreparedRows<T>({
   useEffect(() => {
     const steps: Array<Steps<unknown>> = [index.textsOfSteps(sorted)];
     for (const { column, value } of sortable)
-      steps.push(prepareSortOrderSteps(shown, value, column));
+      steps.push(prepareSortOrderSteps(shownData, value, column));
     let cancelled = false;
     runInSlices(steps, whenIdle, IDLE_SLICE_MS, () => cancelled);
     return () => {
       cancelled = true;
     };
-  }, [shown, sorted, index, sortable]);
+  }, [shownData, sorted, index, sortable]);
 
-  return { filtered, shown };
+  return { filtered, shown: shownData, preparing: !atOnce };
 }
