@@ -47,7 +47,9 @@
  * heaviest functions; `--only first-page` stops after the sign-in and first-page figures;
  * `--profile-search dir` records the settled keystrokes on /students and /orders
  * (`dir/{students,orders}-search.cpuprofile`) and each list's keystrokes and sort clicks from
- * the first page on (`dir/{list}-first-page-{search,sort}.cpuprofile`), summarized the same way.
+ * the first page on (`dir/{list}-first-page-{search,sort}.cpuprofile`), summarized the same way;
+ * `--samples` prints each from-the-first-page series of keystrokes and clicks, ms in order, and
+ * the page's long animation frames until then with the scripts that ran in them.
  *
  * The build is served over HTTP/2 with TLS, as Firebase Hosting serves it (a self-signed
  * certificate made for the run); `--http1` serves plain HTTP/1.1, where a screen's few dozen
@@ -284,6 +286,22 @@ const ONLY_LISTS = option('only') === 'lists';
 const PROFILE_LISTS = option('profile-lists');
 /** `--profile-search dir`: CPU profiles of the settled lists' keystrokes (module comment). */
 const PROFILE_SEARCH = option('profile-search');
+/** `--samples`: print each from-the-first-page series, ms in the order measured. */
+const SAMPLES_SHOWN = process.argv.includes('--samples');
+
+/**
+ * Prints `times` (ms, in order) under `what` when `--samples`, and the page's long animation
+ * frames so far (LONG_TASKS_SOURCE: ms after the navigation's start, duration, scripts); returns
+ * `times`.
+ */
+async function samples(page: Page, what: string, times: number[]): Promise<number[]> {
+  if (!SAMPLES_SHOWN) return times;
+  console.log(`${what} (ms): ${times.map((t) => t.toFixed(0)).join(' ')}`);
+  const frames = (await page.evaluate('window.__longTasks')) as Array<[number, number, string]>;
+  for (const [start, ms, scripts] of frames)
+    console.log(`  long frame at ${start.toFixed(0)} ms, ${ms.toFixed(0)} ms: ${scripts}`);
+  return times;
+}
 
 /**
  * Runs `act` under Chromium's CPU profiler when `dir` is given, writing `dir/{name}.cpuprofile`
@@ -561,7 +579,7 @@ async function measure(n: number, base: string, email: string, password: string)
       TRACE_SIGN_IN || TRACE_LIST || PROFILE_FIRST_PAGE
         ? traceNetwork(cdp, () => start)
         : undefined;
-    if (TRACE_LIST) await page.addInitScript(LONG_TASKS_SOURCE);
+    if (TRACE_LIST || SAMPLES_SHOWN) await page.addInitScript(LONG_TASKS_SOURCE);
     await page.goto(`${base}/login`);
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -760,8 +778,12 @@ async function listFigures(
         figures.set(
           `${list.name}: keystroke to paint from the first page on [p95 < 50 ms]`,
           stats(
-            await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-search`, () =>
-              timeSearch(page, list.words),
+            await samples(
+              page,
+              `${list.name}: keystrokes from the first page on`,
+              await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-search`, () =>
+                timeSearch(page, list.words),
+              ),
             ),
           ),
         );
@@ -769,8 +791,12 @@ async function listFigures(
         figures.set(
           `${list.name}: sort click to paint from the first page on [p95 < 50 ms]`,
           stats(
-            await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-sort`, () =>
-              timeSort(page, list.sorts),
+            await samples(
+              page,
+              `${list.name}: sort clicks from the first page on`,
+              await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-sort`, () =>
+                timeSort(page, list.sorts),
+              ),
             ),
           ),
         );
