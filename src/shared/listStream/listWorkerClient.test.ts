@@ -1,7 +1,8 @@
 /**
- * The page's side of the list worker when the worker fails (a script that does not load, a
- * Content-Security-Policy that refuses it): every list it followed gets an error instead of
- * waiting for rows forever. Node has no Web Worker; a stand-in records what the page sends.
+ * The page's side of the list worker: when the worker fails (a script that does not load, a
+ * Content-Security-Policy that refuses it), every list it followed gets an error instead of
+ * waiting for rows forever; its messages are handled one per task of background priority, in
+ * order. Node has no Web Worker; a stand-in records what the page sends.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListStreamError } from './followList';
@@ -50,5 +51,44 @@ describe('followInWorker', () => {
     expect(first.terminated).toBe(true);
     followInWorker('http://db/lists/orders.json', follower);
     expect(StandInWorker.last).not.toBe(first);
+  });
+
+  it("handles the worker's messages one per background task, in the order they came", async () => {
+    vi.stubGlobal('Worker', StandInWorker);
+    const tasks: Array<{ run: () => void; priority: string }> = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void, options: { priority: string }) => {
+        tasks.push({ run, priority: options.priority });
+        return Promise.resolve();
+      },
+    });
+    const { followInWorker } = await import('./listWorkerClient');
+    const seen: string[] = [];
+    followInWorker('http://db/lists/students.json', {
+      onRows: (rows) => seen.push(...rows.upserts.map((row) => row.id)),
+      onError: () => undefined,
+      idToken: async () => 't',
+    });
+    const worker = StandInWorker.last!;
+    const rows = (ids: string[]) => ({
+      data: {
+        type: 'rows',
+        id: 0,
+        upserts: ids.map((id) => ({ id })),
+        removals: [],
+        initial: true,
+        complete: false,
+      },
+    });
+    worker.onmessage!(rows(['a', 'b']));
+    worker.onmessage!(rows(['c']));
+    // Nothing handled in the message's own task: input and a paint may go first.
+    expect(seen).toEqual([]);
+    expect(tasks.map((task) => task.priority)).toEqual(['background']);
+    tasks.shift()!.run();
+    expect(seen).toEqual(['a', 'b']);
+    tasks.shift()!.run();
+    expect(seen).toEqual(['a', 'b', 'c']);
+    expect(tasks).toEqual([]);
   });
 });
