@@ -64,7 +64,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -305,28 +305,31 @@ async function samples(page: Page, what: string, times: number[]): Promise<numbe
 }
 
 /**
- * Runs `act` under Chromium's CPU profiler when `dir` is given, writing `dir/{name}.cpuprofile`
- * and printing the main thread's busy stretches (summarizeProfile); else just runs it.
+ * Runs `act` under Chromium's CPU profiler when `file` is given, writing the profile there and
+ * printing the main thread's busy stretches (summarizeProfile) under `label`; else just runs it.
  */
 async function profiled<T>(
   cdp: CDPSession,
-  dir: string | undefined,
-  name: string,
+  file: string | undefined,
+  label: string,
   act: () => Promise<T>,
 ): Promise<T> {
-  if (dir === undefined) return act();
+  if (file === undefined) return act();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const result = await act();
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${name}.cpuprofile`);
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(profile));
-  console.log(`\n${name}: CPU profile in ${file}; main thread:`);
+  console.log(`\n${label}: CPU profile in ${file}; main thread:`);
   for (const line of summarizeProfile(profile)) console.log(`  ${line}`);
   return result;
 }
+
+/** `--profile-search dir`: the file of the profile named `name`, or undefined without it. */
+const searchProfile = (name: string) =>
+  PROFILE_SEARCH === undefined ? undefined : join(PROFILE_SEARCH, `${name}.cpuprofile`);
 
 /** A list measured from its first page on: its route, table name, headers and search words. */
 interface ListCase {
@@ -523,7 +526,7 @@ async function settledFigures(
   figures.set(
     'students: keystroke in search to paint [p95 < 50 ms]',
     stats(
-      await profiled(cdp, PROFILE_SEARCH, 'students-search', () =>
+      await profiled(cdp, searchProfile('students-search'), 'students-search', () =>
         timeSearch(page, ['a', 'an', 'ana', 'an', 'a', 'l', 'li', 'lim']),
       ),
     ),
@@ -678,42 +681,33 @@ async function measure(n: number, base: string, email: string, password: string)
   // the open list follows (so the figure includes the trigger's delivery).
   const rename = (id: string, name: string) => db.ref(`students/${id}/name`).set(name);
   const remote: number[] = [];
-  const profile = option('profile');
-  if (profile) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
-  for (const [id, student] of Object.entries(students ?? {})) {
-    const renamed = `Remote ${id.slice(-6)} ${remote.length}`;
-    // Searched by id (spec 5: the list searches id too), so the renamed row stays listed.
-    await page.getByRole('searchbox').first().fill(id);
-    await firstRow(page, 'Students');
-    // The observer is in place before the write (awaited, its promise kept in the page): a
-    // change painted before it was attached would otherwise count as never shown.
-    // A string, not a function: tsx's helpers (__name) do not exist in the page.
-    await page.evaluate(`void (window.__seen = new Promise((done) => {
-      const text = ${JSON.stringify(renamed)};
-      const observer = new MutationObserver(() => {
-        if (!document.body.innerText.includes(text)) return;
-        observer.disconnect();
-        done(Date.now());
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-      setTimeout(() => done(Number.NaN), 2000);
-    }))`);
-    const start = Date.now();
-    await rename(id, renamed);
-    const at = (await page.evaluate('window.__seen')) as number;
-    remote.push(at - start);
-    await rename(id, student.name);
-  }
-  if (profile) {
-    const { profile: recorded } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-    writeFileSync(profile, JSON.stringify(recorded));
-    console.log(`\nremote changes: CPU profile in ${profile}; main thread during the renames:`);
-    for (const line of summarizeProfile(recorded)) console.log(`  ${line}`);
-  }
+  // `--profile out.cpuprofile`: the renames under the CPU profiler.
+  await profiled(cdp, option('profile'), 'remote changes', async () => {
+    for (const [id, student] of Object.entries(students ?? {})) {
+      const renamed = `Remote ${id.slice(-6)} ${remote.length}`;
+      // Searched by id (spec 5: the list searches id too), so the renamed row stays listed.
+      await page.getByRole('searchbox').first().fill(id);
+      await firstRow(page, 'Students');
+      // The observer is in place before the write (awaited, its promise kept in the page): a
+      // change painted before it was attached would otherwise count as never shown.
+      // A string, not a function: tsx's helpers (__name) do not exist in the page.
+      await page.evaluate(`void (window.__seen = new Promise((done) => {
+        const text = ${JSON.stringify(renamed)};
+        const observer = new MutationObserver(() => {
+          if (!document.body.innerText.includes(text)) return;
+          observer.disconnect();
+          done(Date.now());
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => done(Number.NaN), 2000);
+      }))`);
+      const start = Date.now();
+      await rename(id, renamed);
+      const at = (await page.evaluate('window.__seen')) as number;
+      remote.push(at - start);
+      await rename(id, student.name);
+    }
+  });
   const shown = remote.filter(Number.isFinite);
   figures.set(
     'a remote change visible in an open list [p95 < 300 ms]',
@@ -729,7 +723,7 @@ async function measure(n: number, base: string, email: string, password: string)
     figures.set(
       'orders: keystroke in search to paint [p95 < 50 ms]',
       stats(
-        await profiled(cdp, PROFILE_SEARCH, 'orders-search', () =>
+        await profiled(cdp, searchProfile('orders-search'), 'orders-search', () =>
           timeSearch(page, ['p', 'pa', 'pai', 'paid', 'pai', 'pa']),
         ),
       ),
@@ -782,8 +776,11 @@ async function listFigures(
             await samples(
               page,
               `${list.name}: keystrokes from the first page on`,
-              await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-search`, () =>
-                timeSearch(page, list.words),
+              await profiled(
+                cdp,
+                searchProfile(`${list.name}-first-page-search`),
+                `${list.name}-first-page-search`,
+                () => timeSearch(page, list.words),
               ),
             ),
           ),
@@ -795,8 +792,11 @@ async function listFigures(
             await samples(
               page,
               `${list.name}: sort clicks from the first page on`,
-              await profiled(cdp, PROFILE_SEARCH, `${list.name}-first-page-sort`, () =>
-                timeSort(page, list.sorts),
+              await profiled(
+                cdp,
+                searchProfile(`${list.name}-first-page-sort`),
+                `${list.name}-first-page-sort`,
+                () => timeSort(page, list.sorts),
               ),
             ),
           ),

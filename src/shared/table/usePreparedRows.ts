@@ -95,11 +95,7 @@ export function usePreparedRows<T>({
     orderKnown(data, sortBy.column);
   const askedSorted = useMemo(
     () =>
-      orderReady && sortBy
-        ? sortRows(data, sortBy.value, desc, sortBy.column)
-        : orderReady
-          ? data
-          : undefined,
+      !orderReady ? undefined : sortBy ? sortRows(data, sortBy.value, desc, sortBy.column) : data,
     [orderReady, data, sortBy, desc],
   );
   // A search needs the texts of those rows in that order; without them, scanning would compute
@@ -117,14 +113,13 @@ export function usePreparedRows<T>({
   const shown = atOnce ? asked : before;
   const shownData = shown.data;
 
+  // When the asked rows show, this is `askedSorted` itself: sortRows keeps its arrays.
   const sorted = useMemo(
     () =>
-      atOnce && askedSorted
-        ? askedSorted
-        : shown.sortBy
-          ? sortRows(shownData, shown.sortBy.value, shown.desc, shown.sortBy.column)
-          : shownData,
-    [atOnce, askedSorted, shownData, shown.sortBy, shown.desc],
+      shown.sortBy
+        ? sortRows(shownData, shown.sortBy.value, shown.desc, shown.sortBy.column)
+        : shownData,
+    [shownData, shown.sortBy, shown.desc],
   );
   const filtered = useMemo(
     () => filterRows(sorted, index, shown.query),
