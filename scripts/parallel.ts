@@ -4,7 +4,13 @@
  * the tests themselves, which start at once with the local backend instead of waiting for them:
  *
  *   tsx scripts/parallel.ts setup typecheck lint format:check
- *   tsx scripts/parallel.ts --fail-fast --live test:vitest typecheck lint format:check
+ *   tsx scripts/parallel.ts --fail-fast --live test:vitest --low-priority typecheck lint format:check
+ *
+ * With `--low-priority` the scripts other than the `--live` one run at the lowest CPU priority
+ * (`nice -n 19`, inherited by every process they start): on a machine whose cores the tests keep
+ * busy, the checks then take only the CPU the tests leave idle (while they wait on the browser or
+ * the backend) instead of slowing the tests' first minute, and still end before the tests do
+ * (docs/performance.md).
  *
  * Each script's output is held and printed whole when it ends, under a line with its name, exit
  * code and seconds, so the outputs do not interleave; the `--live` script's output is passed on
@@ -31,12 +37,15 @@ interface Running {
 }
 
 /**
- * Starts `npm run <name>` in a process group of its own; its stdout and stderr are collected in
- * the order they come, or passed on (`live`).
+ * Starts `npm run <name>` in a process group of its own, at nice 19 when `lowPriority`; its
+ * stdout and stderr are collected in the order they come, or passed on (`live`).
  */
-function start(name: string, live: boolean): Running {
+function start(name: string, live: boolean, lowPriority: boolean): Running {
   const started = Date.now();
-  const child = spawn('npm', ['run', '--silent', name], {
+  const command = ['npm', 'run', '--silent', name];
+  // `nice` itself execs npm: the process group and its pid stay npm's.
+  const [file, ...args] = lowPriority ? ['nice', '-n', '19', ...command] : command;
+  const child = spawn(file, args, {
     stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     detached: true,
   });
@@ -72,14 +81,23 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { 'fail-fast': { type: 'boolean' }, live: { type: 'string' } },
+    options: {
+      'fail-fast': { type: 'boolean' },
+      live: { type: 'string' },
+      'low-priority': { type: 'boolean' },
+    },
   });
   const names = [...(values.live ? [values.live] : []), ...positionals];
   if (names.length === 0) {
-    console.error('usage: tsx scripts/parallel.ts [--fail-fast] [--live <script>] <npm script>...');
+    console.error(
+      'usage: tsx scripts/parallel.ts [--fail-fast] [--live <script>] [--low-priority] <npm script>...',
+    );
     return 2;
   }
-  const scripts = names.map((name) => start(name, name === values.live));
+  const scripts = names.map((name) => {
+    const live = name === values.live;
+    return start(name, live, !live && values['low-priority'] === true);
+  });
   // A Ctrl-C or a CI timeout reaches this process only: pass it on to the scripts' groups.
   const forward = () => stopAll(scripts);
   process.once('SIGINT', forward);
