@@ -15,21 +15,21 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
  * did not show its tabs within 30 s once in a full run, while it passed in the pool on its own);
  * audit-readable puts its subjects after every other one, which would make another file's newest
  * subject no longer the last. Every other e2e file makes and reads only its own records, and runs
- * in two workers. They run one at a time (a lock, tests/setup/alone.ts; accessibility beside
- * hosting, which disturb each other in nothing they check) in a group of two workers whose other
- * worker runs EMULATORS_ALONE first.
+ * in two workers. They run one at a time (a lock, tests/setup/alone.ts; accessibility, hosting and
+ * audit-readable beside each other, as they disturb each other in nothing they check) in a group
+ * of two workers whose other worker runs EMULATORS_ALONE first.
  */
 const E2E_ALONE = [
-  // In this order (tests/setup/sequencer.ts): the first five take about as long as
-  // EMULATORS_ALONE beside them; the last two may run beside each other (tests/setup/alone.ts),
-  // on both workers once EMULATORS_ALONE is done.
+  // In this order (tests/setup/sequencer.ts): the first four run one after another, the first
+  // beside EMULATORS_ALONE; the last three may run beside each other (tests/setup/alone.ts), on
+  // both workers: hosting and then audit-readable beside accessibility, the longest.
   'tests/e2e/spanish.test.ts',
   'tests/e2e/orders-public.test.ts',
   'tests/e2e/orders-admin.test.ts',
   'tests/e2e/notifications.test.ts',
-  'tests/e2e/audit-readable.test.ts',
   'tests/e2e/accessibility.test.ts',
   'tests/e2e/hosting.test.ts',
+  'tests/e2e/audit-readable.test.ts',
 ];
 
 /**
