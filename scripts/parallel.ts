@@ -6,13 +6,11 @@
  *   tsx scripts/parallel.ts setup typecheck lint format:check
  *   tsx scripts/parallel.ts --fail-fast --live test:vitest --low-priority typecheck lint format:check
  *
- * With `--low-priority` the scripts other than the `--live` one run at the lowest CPU priority:
- * on a machine whose cores the tests keep busy, the checks then take only the CPU the tests leave
- * idle (while they wait on the browser or the backend) instead of slowing the tests' first
- * minute, and still end before the tests do (docs/performance.md). Linux shares the CPU between
- * sessions first (autogroups, sched(7)), and each script here runs in a session of its own, so
- * the script's session is lowered too (`/proc/<pid>/autogroup`): with `nice` alone, each of the
- * three checks had as much CPU as the whole test run.
+ * With `--low-priority` the scripts other than the `--live` one run at the lowest CPU priority
+ * (`nice -n 19`, inherited by every process they start): on a machine whose cores the tests keep
+ * busy, the checks then take only the CPU the tests leave idle (while they wait on the browser or
+ * the backend) instead of slowing the tests' first minute, and still end before the tests do
+ * (docs/performance.md).
  *
  * Each script's output is held and printed whole when it ends, under a line with its name, exit
  * code and seconds, so the outputs do not interleave; the `--live` script's output is passed on
@@ -21,7 +19,6 @@
  * its own) have been stopped with SIGTERM and have exited, so no server of theirs is left running.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runIfMain } from './runMain';
 
@@ -52,7 +49,6 @@ function start(name: string, live: boolean, lowPriority: boolean): Running {
     stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     detached: true,
   });
-  if (lowPriority && child.pid !== undefined) lowerSession(child.pid);
   const chunks: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(String(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(String(chunk)));
@@ -66,19 +62,6 @@ function start(name: string, live: boolean, lowPriority: boolean): Running {
     child.once('exit', (code, signal) => end(code ?? (signal ? 128 : 1)));
   });
   return { child, ended };
-}
-
-/**
- * Sets the CPU priority of the session that `pid` leads (its autogroup, sched(7)) to nice 19,
- * where the kernel has autogroups; elsewhere (no such file) the `nice` of the processes is what
- * counts, and nothing is done. `spawn` returns after the child has made its session.
- */
-function lowerSession(pid: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, '19');
-  } catch {
-    // No autogroups here (another OS, or a kernel built without them).
-  }
 }
 
 /** Sends SIGTERM to the process group of each script still running. */
