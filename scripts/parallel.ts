@@ -4,13 +4,7 @@
  * the tests themselves, which start at once with the local backend instead of waiting for them:
  *
  *   tsx scripts/parallel.ts setup typecheck lint format:check
- *   tsx scripts/parallel.ts --fail-fast --live test:vitest --low-priority typecheck lint format:check
- *
- * With `--low-priority` the scripts other than the `--live` one run at the lowest CPU priority
- * (`nice -n 19`, inherited by every process they start): on a machine whose cores the tests keep
- * busy, the checks then take only the CPU the tests leave idle (while they wait on the browser or
- * the backend) instead of slowing the tests' first minute, and still end before the tests do
- * (docs/performance.md).
+ *   tsx scripts/parallel.ts --fail-fast --live test:vitest typecheck lint format:check
  *
  * Each script's output is held and printed whole when it ends, under a line with its name, exit
  * code and seconds, so the outputs do not interleave; the `--live` script's output is passed on
@@ -37,15 +31,12 @@ interface Running {
 }
 
 /**
- * Starts `npm run <name>` in a process group of its own, at nice 19 when `lowPriority`; its
- * stdout and stderr are collected in the order they come, or passed on (`live`).
+ * Starts `npm run <name>` in a process group of its own; its stdout and stderr are collected in
+ * the order they come, or passed on (`live`).
  */
-function start(name: string, live: boolean, lowPriority: boolean): Running {
+function start(name: string, live: boolean): Running {
   const started = Date.now();
-  const command = ['npm', 'run', '--silent', name];
-  // `nice` itself execs npm: the process group and its pid stay npm's.
-  const [file, ...args] = lowPriority ? ['nice', '-n', '19', ...command] : command;
-  const child = spawn(file, args, {
+  const child = spawn('npm', ['run', '--silent', name], {
     stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
     detached: true,
   });
@@ -81,23 +72,14 @@ export async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      'fail-fast': { type: 'boolean' },
-      live: { type: 'string' },
-      'low-priority': { type: 'boolean' },
-    },
+    options: { 'fail-fast': { type: 'boolean' }, live: { type: 'string' } },
   });
   const names = [...(values.live ? [values.live] : []), ...positionals];
   if (names.length === 0) {
-    console.error(
-      'usage: tsx scripts/parallel.ts [--fail-fast] [--live <script>] [--low-priority] <npm script>...',
-    );
+    console.error('usage: tsx scripts/parallel.ts [--fail-fast] [--live <script>] <npm script>...');
     return 2;
   }
-  const scripts = names.map((name) => {
-    const live = name === values.live;
-    return start(name, live, !live && values['low-priority'] === true);
-  });
+  const scripts = names.map((name) => start(name, name === values.live));
   // A Ctrl-C or a CI timeout reaches this process only: pass it on to the scripts' groups.
   const forward = () => stopAll(scripts);
   process.once('SIGINT', forward);

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,6 @@ writeFileSync(
     private: true,
     scripts: {
       ok: 'node -e "console.log(\'ok output\')"',
-      niceness: "node -e \"console.log('niceness', require('os').getPriority())\"",
       fails: 'node -e "console.error(\'broken\'); process.exit(3)"',
       // Fails once the slow script has started (its pid written), so it has something to stop.
       failsAfterSlow: `node -e "setInterval(() => { if (require('fs').existsSync('${pidFile}')) { console.error('broken'); process.exit(3) } }, 50)"`,
@@ -60,17 +59,6 @@ describe('scripts/parallel.ts', () => {
     const { code, out } = await parallel('ok', 'ok');
     expect(code).toBe(0);
     expect(out.match(/== npm run ok: ok in [\d.]+ s\nok output/g)).toHaveLength(2);
-  });
-
-  it('with --low-priority, runs the scripts but the live one at nice 19', async () => {
-    const before = os.getPriority();
-    const { code, out } = await parallel('--live', 'ok', '--low-priority', 'niceness', 'niceness');
-    expect(code).toBe(0);
-    expect(out.match(/== npm run niceness: ok in [\d.]+ s\nniceness 19/g)).toHaveLength(2);
-    // The live script is not lowered: its process starts at this process's priority.
-    expect(before).toBeLessThan(19);
-    const { out: plain } = await parallel('niceness');
-    expect(plain).toContain(`niceness ${before}`);
   });
 
   it('fails when one fails, after the others have ended', async () => {
