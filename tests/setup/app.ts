@@ -14,9 +14,28 @@
  */
 import net from 'node:net';
 import path from 'node:path';
-import { preview, type PreviewServer } from 'vite';
+import { preview, type Plugin, type PreviewServer } from 'vite';
 import { HOST } from '../../emulators/config';
 import { buildProduction, ROOT } from '../support/productionBuild';
+
+/**
+ * Serves the app's files uncompressed. `vite preview` gzips every script and stylesheet anew for
+ * each request (its compression middleware, in this run's main process), and the browser tests
+ * load the app hundreds of times, so that was CPU taken from the tests for bytes that cross only
+ * the loopback (docs/performance.md). The middleware drops the request's Accept-Encoding before
+ * Vite's own middlewares read it (`configurePreviewServer` runs first). What the files hold is
+ * unchanged. The benchmarks (bench/) keep the compression: users get compressed files from
+ * Firebase Hosting.
+ */
+const uncompressed: Plugin = {
+  name: 'tests-serve-uncompressed',
+  configurePreviewServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      delete request.headers['accept-encoding'];
+      next();
+    });
+  },
+};
 
 /** Set while one setup serves the app (both e2e projects list this file). */
 const SERVING = 'TEST_APP_SERVED';
@@ -51,6 +70,7 @@ export default async function setup(): Promise<() => Promise<void>> {
         logLevel: 'error',
         build: { outDir: build.dist },
         preview: { host: HOST, port, strictPort: true, open: false },
+        plugins: [uncompressed],
       });
     })
     // The tests report it: appReady() rethrows the build's error, or names the silent port.
