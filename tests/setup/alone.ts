@@ -13,17 +13,19 @@ import { holdBackendAlone } from '../support/backendAlone';
 /** How long a file may wait for the others: the whole group took under 5 minutes alone. */
 const WAIT_MS = 15 * 60_000;
 
+/** The alone files that may all run beside each other (see {@link BESIDE}). */
+const TOGETHER = ['accessibility.test.ts', 'hosting.test.ts', 'audit-readable.test.ts'] as const;
+
 /**
  * The alone files (base names) that may run beside each other, both ways. accessibility and
  * hosting read no shared figure: each finds its own records on the screens it checks (its
  * student's and order's cells, or its student searched for), and what they check (axe's rules;
  * CSP and console errors) does not depend on which other records a list shows. audit-readable
  * reads only the rows of its own tag (subjects searched for, audit entries filtered by it), and
- * its subjects placed last disturb neither: they add no subject through a form whose place they
- * then expect. The files that compare counters (orders-public, orders-admin, notifications) or
- * read every text of a screen (spanish) stay alone.
+ * its subjects, placed after every other one, disturb neither of the two: neither adds a subject
+ * through the form and then expects it last. The files that compare counters (orders-public,
+ * orders-admin, notifications) or read every text of a screen (spanish) stay alone.
  */
-const TOGETHER = ['accessibility.test.ts', 'hosting.test.ts', 'audit-readable.test.ts'] as const;
 export const BESIDE: Record<string, readonly string[]> = Object.fromEntries(
   TOGETHER.map((name) => [name, TOGETHER.filter((other) => other !== name)]),
 );
