@@ -58,6 +58,26 @@ export function soon(slice: () => void): void {
 }
 
 /**
+ * Starts `task` at background priority: after pending input and rendering
+ * (`scheduler.postTask`, Prioritized Task Scheduling; Chromium, Firefox), else as a timer.
+ */
+export function inBackground(task: () => void): void {
+  const scheduler = (
+    globalThis as {
+      scheduler?: { postTask?(task: () => void, options: { priority: string }): Promise<void> };
+    }
+  ).scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
+  else setTimeout(task, 0);
+}
+
+/** Starts `slice` when the browser is idle (a timeout where requestIdleCallback is missing). */
+export function whenIdle(slice: (deadline?: IdleDeadline) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(slice);
+  else setTimeout(slice, 50);
+}
+
+/**
  * The indexes 0..n-1 sorted by `before` (a strict total order on indexes: ties must be broken,
  * e.g. by index, for a stable result), in steps: insertion-sorted runs of RUN, then bottom-up
  * merges, a yield every STEP comparisons.

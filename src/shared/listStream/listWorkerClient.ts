@@ -6,6 +6,7 @@
 import type { StreamRow } from './eventStream';
 import { followList, ListStreamError } from './followList';
 import type { FromListWorker, ToListWorker } from './messages';
+import { inBackground } from '../steps';
 
 /** Where a followed list's rows go; `initial` rows arrive in parts, the last `complete`. */
 export interface ListFollower {
@@ -56,38 +57,24 @@ function started(): Worker {
   };
   worker.onmessage = (event: MessageEvent<FromListWorker>) => {
     pending.push(event);
-    if (pending.length === 1) afterInputAndPaint(handleNext);
+    if (pending.length === 1) inBackground(handleNext);
   };
   return worker;
 }
 
 /**
  * The worker's messages not handled yet, in order. Each is handled in a task of background
- * priority (afterInputAndPaint): a list's first rows come in dozens of messages, and handled at
- * the messages' own priority they ran back to back before the frame of a keystroke typed
- * meanwhile (docs/performance.md, "How a list reads"). A message's rows are read (copied from
- * the worker) when it is handled, not when it arrives.
+ * priority (shared/steps `inBackground`): a list's first rows come in dozens of messages, and
+ * handled at the messages' own priority they ran back to back before the frame of a keystroke
+ * typed meanwhile (docs/performance.md, "How a list reads"). A message's rows are read (copied
+ * from the worker) when it is handled, not when it arrives.
  */
 const pending: Array<MessageEvent<FromListWorker>> = [];
-
-/**
- * Runs `task` after pending input and rendering: `scheduler.postTask` at 'background' priority
- * (Prioritized Task Scheduling; Chromium, Firefox), else a timer.
- */
-function afterInputAndPaint(task: () => void): void {
-  const scheduler = (
-    globalThis as {
-      scheduler?: { postTask?(task: () => void, options: { priority: string }): Promise<void> };
-    }
-  ).scheduler;
-  if (scheduler?.postTask) void scheduler.postTask(task, { priority: 'background' });
-  else setTimeout(task, 0);
-}
 
 /** Handles the oldest pending message: rows and errors to their follow, tokens asked for. */
 function handleNext(): void {
   const event = pending.shift();
-  if (pending.length > 0) afterInputAndPaint(handleNext);
+  if (pending.length > 0) inBackground(handleNext);
   if (!event) return;
   const message = event.data;
   const follower = followers.get(message.id);

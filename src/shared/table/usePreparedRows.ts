@@ -25,7 +25,7 @@ import {
   type SortValue,
   type Steps,
 } from './rowOrder';
-import { runInSlices, soon } from '../steps';
+import { runInSlices, soon, whenIdle } from '../steps';
 
 /** A sortable column: its definition object (the key of its kept orders) and its value. */
 export interface SortableColumn<T> {
@@ -39,12 +39,6 @@ const AT_ONCE_ROWS = 5_000;
 const PREPARE_SLICE_MS = 8;
 /** Longest run of idle work at a time, ms: a keystroke meanwhile waits at most about this long. */
 const IDLE_SLICE_MS = 8;
-
-/** Starts `slice` when the browser is idle (a timeout where requestIdleCallback is missing). */
-function whenIdle(slice: (deadline?: IdleDeadline) => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(slice);
-  else setTimeout(slice, 50);
-}
 
 /** What the table shows: a rows array, the sort and the search it is shown with. */
 interface Shown<T> {
